@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# make                      module for KDIR (default: the running kernel) + userspace
+# make module KDIR=DIR      module only, built in build/<kernel release>/
+# make userspace            the CLI, workloads and test helpers
+# make check                unit tests of the userspace code
+# make test                 unit tests, then the module tests in the VM on every kernel
+
+KDIR ?= /lib/modules/$(shell uname -r)/build
+KRELEASE := $(shell cat $(KDIR)/include/config/kernel.release 2>/dev/null)
+MODDIR := build/$(or $(KRELEASE),unknown)
+MODULE_SOURCES := Kbuild $(wildcard module/*.c module/*.h)
+
+all: module userspace
+
+# Each kernel gets its own copy of the sources, so objects of different kernels
+# never mix and `make module KDIR=...` for two kernels can run one after the other.
+module: $(MODDIR)/schedscope.ko
+
+$(MODDIR)/schedscope.ko: $(MODULE_SOURCES)
+	@test -n "$(KRELEASE)" || { echo "no kernel build tree at KDIR=$(KDIR): install linux-headers-<release> or pass KDIR=" >&2; exit 1; }
+	@mkdir -p $(MODDIR)/module
+	cp Kbuild $(MODDIR)/
+	cp module/*.c module/*.h $(MODDIR)/module/
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(MODDIR) W=1 modules
+
+userspace:
+	$(MAKE) -C userspace
+
+check:
+	$(MAKE) -C tests/unit check
+
+test: check
+	tests/vm/run-all
+
+clean:
+	rm -rf build
+	$(MAKE) -C userspace clean
+	$(MAKE) -C tests/unit clean
+
+.PHONY: all module userspace check test clean
