@@ -7,7 +7,10 @@
 # make test                 unit tests, then the module tests in the VM on every kernel
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
-KRELEASE := $(shell cat $(KDIR)/include/config/kernel.release 2>/dev/null)
+# UTS_RELEASE is what `uname -r` prints on that kernel (Debian's 6.1 headers
+# say 6.1.NNN in kernel.release but the kernel runs as 6.1.0-NN-amd64).
+KRELEASE := $(shell sed -n 's/^\#define UTS_RELEASE "\(.*\)"$$/\1/p' \
+		$(KDIR)/include/generated/utsrelease.h 2>/dev/null)
 MODDIR := build/$(or $(KRELEASE),unknown)
 MODULE_SOURCES := Kbuild $(wildcard module/*.c module/*.h)
 

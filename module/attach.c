@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Attaching the probes to the scheduler tracepoints.
+ *
+ * The sched tracepoints are not exported to modules, so they are looked up by
+ * name among the kernel's tracepoints and attached with
+ * tracepoint_probe_register().  The compiler cannot check a probe against the
+ * tracepoint's prototype: each probe in probes.c is declared with the
+ * TP_PROTO of the kernels we build for.
+ */
+#include <linux/tracepoint.h>
+
+#include "schedscope.h"
+
+struct ss_tracepoint {
+	const char *name;
+	void *probe;
+	struct tracepoint *tp;
+	bool attached;
+};
+
+static struct ss_tracepoint ss_tracepoints[] = {
+	{ .name = "sched_switch",	.probe = ss_probe_sched_switch },
+	{ .name = "sched_wakeup",	.probe = ss_probe_sched_wakeup },
+	{ .name = "sched_wakeup_new",	.probe = ss_probe_sched_wakeup_new },
+	{ .name = "sched_migrate_task",	.probe = ss_probe_sched_migrate_task },
+	{ .name = "sched_process_free",	.probe = ss_probe_sched_process_free },
+};
+
+static void ss_tracepoint_match(struct tracepoint *tp, void *priv)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(ss_tracepoints); i++)
+		if (!strcmp(tp->name, ss_tracepoints[i].name))
+			ss_tracepoints[i].tp = tp;
+}
+
+static int ss_tracepoints_find(void)
+{
+	int i;
+
+	for_each_kernel_tracepoint(ss_tracepoint_match, NULL);
+	for (i = 0; i < ARRAY_SIZE(ss_tracepoints); i++) {
+		if (!ss_tracepoints[i].tp) {
+			pr_err("schedscope: tracepoint %s not found\n",
+			       ss_tracepoints[i].name);
+			return -ENOENT;
+		}
+	}
+	return 0;
+}
+
+/* Unregisters what is attached and waits until no probe runs any more. */
+void ss_probes_detach(void)
+{
+	bool any = false;
+	int i;
+
+	for (i = ARRAY_SIZE(ss_tracepoints) - 1; i >= 0; i--) {
+		struct ss_tracepoint *t = &ss_tracepoints[i];
+
+		if (!t->attached)
+			continue;
+		WARN_ON_ONCE(tracepoint_probe_unregister(t->tp, t->probe, NULL));
+		t->attached = false;
+		any = true;
+	}
+	if (any)
+		tracepoint_synchronize_unregister();
+}
+
+int ss_probes_attach(void)
+{
+	int i, err;
+
+	if (!ss_tracepoints[0].tp) {
+		err = ss_tracepoints_find();
+		if (err)
+			return err;
+	}
+	for (i = 0; i < ARRAY_SIZE(ss_tracepoints); i++) {
+		struct ss_tracepoint *t = &ss_tracepoints[i];
+
+		err = tracepoint_probe_register(t->tp, t->probe, NULL);
+		if (err) {
+			pr_err("schedscope: cannot attach to %s: %d\n",
+			       t->name, err);
+			ss_probes_detach();
+			return err;
+		}
+		t->attached = true;
+	}
+	return 0;
+}

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The debugfs interface, /sys/kernel/debug/schedscope/ (docs/interface.md).
+ *
+ * Reads sum the per-CPU data at read time.  A write is parsed whole before
+ * anything changes: bad input returns an error and leaves the state as it was.
+ */
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/utsname.h>
+
+#include "schedscope.h"
+
+#define SS_FILTER_MAX	4096	/* bytes a filter write may hold */
+#define SS_HIST_BAR	52	/* bpftrace's bar width */
+
+static struct dentry *ss_dir;
+
+/*
+ * Copies a one-line write into a NUL-terminated kernel buffer, dropping one
+ * trailing newline.  Each write() stands alone: no partial writes.
+ */
+static char *ss_write_line(const char __user *ubuf, size_t count, loff_t *ppos,
+			   size_t max)
+{
+	char *buf;
+
+	if (*ppos)
+		return ERR_PTR(-EINVAL);
+	if (count > max)
+		return ERR_PTR(-E2BIG);
+	buf = memdup_user_nul(ubuf, count);
+	if (IS_ERR(buf))
+		return buf;
+	if (count && buf[count - 1] == '\n')
+		buf[--count] = '\0';
+	if (!count || strlen(buf) != count) {	/* empty, or an embedded NUL */
+		kfree(buf);
+		return ERR_PTR(-EINVAL);
+	}
+	return buf;
+}
+
+/* `0` or `1`, nothing else. */
+static int ss_parse_bit(const char __user *ubuf, size_t count, loff_t *ppos,
+			bool *bit)
+{
+	char *buf = ss_write_line(ubuf, count, ppos, 2);
+	int err = 0;
+
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	if (!strcmp(buf, "0"))
+		*bit = false;
+	else if (!strcmp(buf, "1"))
+		*bit = true;
+	else
+		err = -EINVAL;
+	kfree(buf);
+	return err;
+}
+
+/* status */
+
+static int ss_status_show(struct seq_file *m, void *v)
+{
+	bool on = ss_enabled();
+
+	seq_printf(m, "version %s\n", SCHEDSCOPE_VERSION);
+	seq_printf(m, "interface %d\n", SCHEDSCOPE_INTERFACE);
+	seq_printf(m, "kernel %s\n", init_utsname()->release);
+	seq_printf(m, "enabled %d\n", on);
+	seq_puts(m, "filter ");
+	ss_filter_show(m);
+	seq_printf(m, "task_slots %u\n", ss_task_slots_nr);
+	seq_printf(m, "group latency %s\n",
+		   on ? "live" : "off: not enabled (write 1 to enable)");
+	seq_printf(m, "group switches %s\n",
+		   on ? "live" : "off: not enabled (write 1 to enable)");
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(ss_status);
+
+/* enable */
+
+static int ss_enable_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%d\n", ss_enabled());
+	return 0;
+}
+
+static int ss_enable_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, ss_enable_show, NULL);
+}
+
+static ssize_t ss_enable_write(struct file *file, const char __user *ubuf,
+			       size_t count, loff_t *ppos)
+{
+	bool on;
+	int err;
+
+	err = ss_parse_bit(ubuf, count, ppos, &on);
+	if (!err)
+		err = ss_set_enabled(on);
+	return err ? err : count;
+}
+
+static const struct file_operations ss_enable_fops = {
+	.owner		= THIS_MODULE,
+	.open		= ss_enable_open,
+	.read		= seq_read,
+	.write		= ss_enable_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+/* reset */
+
+static ssize_t ss_reset_write(struct file *file, const char __user *ubuf,
+			      size_t count, loff_t *ppos)
+{
+	static DEFINE_MUTEX(ss_reset_lock);
+	bool yes;
+	int err;
+
+	err = ss_parse_bit(ubuf, count, ppos, &yes);
+	if (!err && !yes)
+		err = -EINVAL;
+	if (err)
+		return err;
+	mutex_lock(&ss_reset_lock);
+	ss_stats_reset();
+	mutex_unlock(&ss_reset_lock);
+	return count;
+}
+
+static const struct file_operations ss_reset_fops = {
+	.owner	= THIS_MODULE,
+	.open	= simple_open,
+	.write	= ss_reset_write,
+	.llseek	= noop_llseek,
+};
+
+/* filter */
+
+static int ss_filter_file_show(struct seq_file *m, void *v)
+{
+	ss_filter_show(m);
+	return 0;
+}
+
+static int ss_filter_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, ss_filter_file_show, NULL);
+}
+
+static ssize_t ss_filter_write(struct file *file, const char __user *ubuf,
+			       size_t count, loff_t *ppos)
+{
+	char *buf = ss_write_line(ubuf, count, ppos, SS_FILTER_MAX);
+	int err;
+
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	err = ss_filter_set(buf);
+	kfree(buf);
+	return err ? err : count;
+}
+
+static const struct file_operations ss_filter_fops = {
+	.owner		= THIS_MODULE,
+	.open		= ss_filter_open,
+	.read		= seq_read,
+	.write		= ss_filter_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+/* stats, stats_percpu */
+
+static void ss_stats_print(struct seq_file *m, const char *prefix,
+			   const struct ss_stats *s)
+{
+	const u64 *c = s->counters;
+	int i;
+
+	seq_printf(m, "%sswitches %llu\n", prefix,
+		   c[SS_SWITCHES_VOLUNTARY] + c[SS_SWITCHES_INVOLUNTARY]);
+	for (i = 0; i < SS_NR_COUNTERS; i++) {
+		if (i == SS_UNTRACKED_SWITCH_INS)
+			continue;	/* printed after the latencies */
+		seq_printf(m, "%s%s %llu\n", prefix, ss_counter_names[i], c[i]);
+		if (i == SS_MIGRATIONS) {
+			int h;
+
+			for (h = 0; h < SS_NR_HISTS; h++) {
+				seq_printf(m, "%s%s_count %llu\n", prefix,
+					   ss_hist_names[h], s->hists[h].count);
+				seq_printf(m, "%s%s_sum_ns %llu\n", prefix,
+					   ss_hist_names[h], s->hists[h].sum);
+			}
+			seq_printf(m, "%s%s %llu\n", prefix,
+				   ss_counter_names[SS_UNTRACKED_SWITCH_INS],
+				   c[SS_UNTRACKED_SWITCH_INS]);
+		}
+	}
+}
+
+static int ss_stats_show(struct seq_file *m, void *v)
+{
+	struct ss_stats *s = kmalloc(sizeof(*s), GFP_KERNEL);
+
+	if (!s)
+		return -ENOMEM;
+	ss_stats_sum(s);
+	ss_stats_print(m, "", s);
+	kfree(s);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(ss_stats);
+
+static int ss_stats_percpu_show(struct seq_file *m, void *v)
+{
+	struct ss_stats *s = kmalloc(sizeof(*s), GFP_KERNEL);
+	char prefix[16];
+	int cpu;
+
+	if (!s)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		ss_stats_cpu(cpu, s);
+		snprintf(prefix, sizeof(prefix), "%d ", cpu);
+		ss_stats_print(m, prefix, s);
+	}
+	kfree(s);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(ss_stats_percpu);
+
+/* hist/<name>: bpftrace's hist() text layout */
+
+/* 2^power as bpftrace labels it: 1, 2, ... 512, 1K, ... 512K, 1M, ... */
+static void ss_hist_label(char *buf, size_t len, unsigned int power)
+{
+	static const char suffix[] = " KMGTPE";
+	unsigned int unit = power / 10;
+
+	if (unit)
+		snprintf(buf, len, "%u%c", 1U << (power % 10), suffix[unit]);
+	else
+		snprintf(buf, len, "%u", 1U << power);
+}
+
+static void ss_hist_print(struct seq_file *m, const char *name,
+			  const struct ss_hist *h)
+{
+	int lo = -1, hi = -1, b;
+	u64 max = 0;
+
+	/* bpftrace prints a map's name as "@name: ", with the space. */
+	seq_printf(m, "@%s_ns: %s\n", name, "");
+	for (b = 0; b < SS_HIST_BUCKETS; b++) {
+		if (!h->buckets[b])
+			continue;
+		if (lo < 0)
+			lo = b;
+		hi = b;
+		max = max_t(u64, max, h->buckets[b]);
+	}
+	for (b = lo; lo >= 0 && b <= hi; b++) {
+		char range[32], from[8], to[8];
+		char bar[SS_HIST_BAR + 1];
+		unsigned int width = div64_u64(h->buckets[b] * SS_HIST_BAR, max);
+
+		if (b < 2) {
+			snprintf(range, sizeof(range), "[%d]", b);
+		} else {
+			ss_hist_label(from, sizeof(from), b - 1);
+			ss_hist_label(to, sizeof(to), b);
+			snprintf(range, sizeof(range), "[%s, %s)", from, to);
+		}
+		memset(bar, '@', width);
+		memset(bar + width, ' ', SS_HIST_BAR - width);
+		bar[SS_HIST_BAR] = '\0';
+		seq_printf(m, "%-16s%8llu |%s|\n", range, h->buckets[b], bar);
+	}
+	seq_putc(m, '\n');
+}
+
+static int ss_hist_show(struct seq_file *m, void *v)
+{
+	enum ss_hist_id id = (uintptr_t)m->private;
+	struct ss_stats *s = kmalloc(sizeof(*s), GFP_KERNEL);
+
+	if (!s)
+		return -ENOMEM;
+	ss_stats_sum(s);
+	ss_hist_print(m, ss_hist_names[id], &s->hists[id]);
+	kfree(s);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(ss_hist);
+
+int ss_debugfs_create(void)
+{
+	struct dentry *hist;
+	uintptr_t h;
+
+	ss_dir = debugfs_create_dir("schedscope", NULL);
+	if (IS_ERR(ss_dir))
+		return PTR_ERR(ss_dir);
+	debugfs_create_file("status", 0444, ss_dir, NULL, &ss_status_fops);
+	debugfs_create_file("enable", 0644, ss_dir, NULL, &ss_enable_fops);
+	debugfs_create_file("reset", 0200, ss_dir, NULL, &ss_reset_fops);
+	debugfs_create_file("filter", 0644, ss_dir, NULL, &ss_filter_fops);
+	debugfs_create_file("stats", 0444, ss_dir, NULL, &ss_stats_fops);
+	debugfs_create_file("stats_percpu", 0444, ss_dir, NULL,
+			    &ss_stats_percpu_fops);
+	hist = debugfs_create_dir("hist", ss_dir);
+	for (h = 0; h < SS_NR_HISTS; h++)
+		debugfs_create_file(ss_hist_names[h], 0444, hist, (void *)h,
+				    &ss_hist_fops);
+	return 0;
+}
+
+void ss_debugfs_remove(void)
+{
+	debugfs_remove_recursive(ss_dir);
+	ss_dir = NULL;
+}

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * schedscope: measures what the Linux fair scheduler decides, from its
+ * tracepoints, into per-CPU counters and log2 histograms read from debugfs
+ * (/sys/kernel/debug/schedscope/, see docs/interface.md).
+ *
+ * Measuring is off until `enable` is set: disabled, no probe is attached and
+ * the scheduler runs untouched.
+ */
+#include <linux/module.h>
+#include <linux/mutex.h>
+
+#include "schedscope.h"
+
+static bool enable_on_load;
+module_param_named(enable, enable_on_load, bool, 0444);
+MODULE_PARM_DESC(enable, "Start measuring at load (default: 0)");
+
+static unsigned int task_slots = 65536;
+module_param(task_slots, uint, 0444);
+MODULE_PARM_DESC(task_slots,
+		 "Size of the per-task wait table, 1024..4194304 (default: 65536)");
+
+static DEFINE_MUTEX(ss_enable_lock);
+static bool ss_is_enabled;
+
+bool ss_enabled(void)
+{
+	return READ_ONCE(ss_is_enabled);
+}
+
+int ss_set_enabled(bool on)
+{
+	int err = 0;
+
+	mutex_lock(&ss_enable_lock);
+	if (on == ss_is_enabled)
+		goto out;
+	if (on) {
+		/* Waits that began while detached were not seen. */
+		ss_task_slots_clear();
+		err = ss_probes_attach();
+	} else {
+		ss_probes_detach();
+	}
+	if (!err)
+		WRITE_ONCE(ss_is_enabled, on);
+out:
+	mutex_unlock(&ss_enable_lock);
+	return err;
+}
+
+static int __init schedscope_init(void)
+{
+	int err;
+
+	if (task_slots < 1024 || task_slots > 4194304) {
+		pr_err("schedscope: task_slots=%u is outside 1024..4194304\n",
+		       task_slots);
+		return -EINVAL;
+	}
+	err = ss_stats_alloc();
+	if (err)
+		return err;
+	err = ss_task_slots_alloc(task_slots);
+	if (err)
+		goto err_stats;
+	err = ss_debugfs_create();
+	if (err)
+		goto err_slots;
+	if (enable_on_load) {
+		err = ss_set_enabled(true);
+		if (err)
+			goto err_debugfs;
+	}
+	return 0;
+
+err_debugfs:
+	ss_debugfs_remove();
+err_slots:
+	ss_task_slots_free();
+err_stats:
+	ss_stats_free();
+	return err;
+}
+
+static void __exit schedscope_exit(void)
+{
+	/* No file operation runs after this, so nothing re-enables. */
+	ss_debugfs_remove();
+	ss_set_enabled(false);
+	ss_filter_release();
+	ss_task_slots_free();
+	ss_stats_free();
+}
+
+module_init(schedscope_init);
+module_exit(schedscope_exit);
+
+MODULE_DESCRIPTION("schedscope: fair scheduler decisions, latencies and context switches");
+MODULE_AUTHOR("The schedscope authors");
+MODULE_LICENSE("GPL");
+MODULE_VERSION(SCHEDSCOPE_VERSION);

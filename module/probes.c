@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The scheduler tracepoint probes: the hot path.
+ *
+ * They run with the runqueue lock held and interrupts off (sched_wakeup of
+ * the current task: preemption off), millions of times a second.  They touch
+ * only this CPU's statistics and the slot of the task at hand; no locks, no
+ * allocation, no printk.
+ *
+ * A task waits for a CPU from the tracepoint that queued it until the
+ * sched_switch that switches it in: after sched_wakeup (wakeup latency), after
+ * sched_wakeup_new (a new task's first run), or after a sched_switch that
+ * switched it out while still runnable (it was preempted or yielded).
+ */
+#include <linux/sched/clock.h>
+
+#include "schedscope.h"
+
+static const enum ss_hist_id ss_wait_hist[] = {
+	[SS_WAIT_WAKEUP]	= SS_HIST_WAKEUP_LAT,
+	[SS_WAIT_PREEMPT]	= SS_HIST_PREEMPT_LAT,
+	[SS_WAIT_NEW]		= SS_HIST_NEW_LAT,
+};
+
+/* local_clock() of different CPUs may disagree by a little: never negative */
+static u64 ss_elapsed(u64 since, u64 now)
+{
+	return now > since ? now - since : 0;
+}
+
+void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
+			   struct task_struct *next, unsigned int prev_state)
+{
+	struct ss_cpu *c = ss_cpu_this();
+	u64 now = local_clock();
+	u64 stint_start = c->stint_start;
+	/* What the kernel counts as nvcsw; everything else is nivcsw. */
+	bool voluntary = !preempt && prev_state != TASK_RUNNING;
+	bool wakeup_preemption = false;
+	struct ss_wait w;
+
+	c->stint_start = now;
+
+	if (next->pid) {
+		w = ss_task_wait_end(next);
+		/*
+		 * The woken task displaced one that could have gone on
+		 * running, and was woken while that one ran here.
+		 */
+		wakeup_preemption = w.kind == SS_WAIT_WAKEUP && !voluntary &&
+				    prev->pid && w.since >= stint_start;
+		if (ss_measured(next)) {
+			ss_stats_count(SS_SWITCH_INS);
+			if (w.kind == SS_WAIT_NONE)
+				ss_stats_count(SS_UNTRACKED_SWITCH_INS);
+			else
+				ss_stats_record(ss_wait_hist[w.kind],
+						ss_elapsed(w.since, now));
+			if (wakeup_preemption)
+				ss_stats_count(SS_WAKEUP_PREEMPTIONS);
+		}
+	}
+
+	if (!prev->pid)
+		return;
+	if (voluntary)
+		ss_task_wait_end(prev);
+	else
+		ss_task_wait_begin(prev, SS_WAIT_PREEMPT, now);
+	if (ss_measured(prev)) {
+		ss_stats_count(voluntary ? SS_SWITCHES_VOLUNTARY :
+					   SS_SWITCHES_INVOLUNTARY);
+		if (!next->pid)
+			ss_stats_count(SS_SWITCHES_TO_IDLE);
+		if (wakeup_preemption)
+			ss_stats_count(SS_PREEMPTED_BY_WAKEUP);
+	}
+}
+
+void ss_probe_sched_wakeup(void *data, struct task_struct *p)
+{
+	ss_task_wait_begin(p, SS_WAIT_WAKEUP, local_clock());
+	if (ss_measured(p))
+		ss_stats_count(SS_WAKEUPS);
+}
+
+void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)
+{
+	ss_task_wait_begin(p, SS_WAIT_NEW, local_clock());
+	if (ss_measured(p))
+		ss_stats_count(SS_WAKEUPS_NEW);
+}
+
+void ss_probe_sched_migrate_task(void *data, struct task_struct *p,
+				 int dest_cpu)
+{
+	if (ss_measured(p))
+		ss_stats_count(SS_MIGRATIONS);
+}
+
+void ss_probe_sched_process_free(void *data, struct task_struct *p)
+{
+	ss_task_forget(p);
+}

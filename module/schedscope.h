@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * schedscope: what the fair scheduler decides, measured from its tracepoints.
+ *
+ * Shared declarations of the module's parts: per-CPU statistics, the per-task
+ * wait table, the task filter, the tracepoint probes and the debugfs files.
+ */
+#ifndef _SCHEDSCOPE_H
+#define _SCHEDSCOPE_H
+
+#include <linux/types.h>
+#include <linux/percpu.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+
+#define SCHEDSCOPE_VERSION	"0.1.0"
+#define SCHEDSCOPE_INTERFACE	1
+
+/*
+ * Counters, one per event kind; docs/interface.md defines each one.  The
+ * order is the order of the `stats` file.
+ */
+enum ss_counter {
+	SS_SWITCHES_VOLUNTARY,
+	SS_SWITCHES_INVOLUNTARY,
+	SS_SWITCH_INS,
+	SS_SWITCHES_TO_IDLE,
+	SS_WAKEUP_PREEMPTIONS,
+	SS_PREEMPTED_BY_WAKEUP,
+	SS_WAKEUPS,
+	SS_WAKEUPS_NEW,
+	SS_MIGRATIONS,
+	SS_UNTRACKED_SWITCH_INS,
+	SS_SLOT_COLLISIONS,
+	SS_NR_COUNTERS
+};
+
+enum ss_hist_id {
+	SS_HIST_WAKEUP_LAT,
+	SS_HIST_PREEMPT_LAT,
+	SS_HIST_NEW_LAT,
+	SS_NR_HISTS
+};
+
+/* Bucket 0 holds 0, bucket 1 holds 1, bucket k >= 2 holds [2^(k-1), 2^k). */
+#define SS_HIST_BUCKETS		65
+
+struct ss_hist {
+	u64 count;
+	u64 sum;
+	u64 buckets[SS_HIST_BUCKETS];
+};
+
+struct ss_stats {
+	u64 counters[SS_NR_COUNTERS];
+	struct ss_hist hists[SS_NR_HISTS];
+};
+
+/*
+ * Per-CPU state.  @stats is what `reset` zeroes: each CPU zeroes its own copy
+ * when it first sees a new @epoch, so a reset needs no cross-CPU writes.
+ * Readers sum only the copies whose epoch is current.
+ */
+struct ss_cpu {
+	unsigned long epoch;
+	u64 stint_start;	/* when the running task was switched in */
+	struct ss_stats stats;
+};
+
+/* stats.c */
+extern struct ss_cpu __percpu *ss_cpus;
+int ss_stats_alloc(void);
+void ss_stats_free(void);
+void ss_stats_reset(void);
+struct ss_cpu *ss_cpu_this(void);
+void ss_stats_count(enum ss_counter c);
+void ss_stats_record(enum ss_hist_id h, u64 value);
+void ss_stats_sum(struct ss_stats *out);
+bool ss_stats_cpu(int cpu, struct ss_stats *out);
+unsigned int ss_hist_bucket(u64 value);
+extern const char * const ss_counter_names[SS_NR_COUNTERS];
+extern const char * const ss_hist_names[SS_NR_HISTS];
+
+/* task_slots.c: when and why each task started waiting for a CPU */
+enum ss_wait_kind {
+	SS_WAIT_NONE,		/* not waiting, or not known */
+	SS_WAIT_WAKEUP,		/* woken, not run since */
+	SS_WAIT_PREEMPT,	/* switched out while runnable */
+	SS_WAIT_NEW,		/* forked, never run */
+};
+
+struct ss_wait {
+	enum ss_wait_kind kind;
+	u64 since;
+};
+
+extern unsigned int ss_task_slots_nr;
+int ss_task_slots_alloc(unsigned int nr);
+void ss_task_slots_free(void);
+void ss_task_slots_clear(void);
+void ss_task_wait_begin(struct task_struct *p, enum ss_wait_kind kind, u64 now);
+struct ss_wait ss_task_wait_end(struct task_struct *p);
+void ss_task_forget(struct task_struct *p);
+
+/* filter.c */
+struct ss_filter;
+extern struct ss_filter __rcu *ss_active_filter;
+bool ss_filter_match_slow(const struct ss_filter *f, struct task_struct *p);
+int ss_filter_set(const char *text);
+void ss_filter_show(struct seq_file *m);
+void ss_filter_release(void);
+
+/* The measured task: the wakee, the task switched in or out; never idle. */
+static inline bool ss_measured(struct task_struct *p)
+{
+	const struct ss_filter *f;
+
+	if (unlikely(!p->pid))
+		return false;
+	f = rcu_dereference_sched(ss_active_filter);
+	return likely(!f) || ss_filter_match_slow(f, p);
+}
+
+/* attach.c */
+int ss_probes_attach(void);
+void ss_probes_detach(void);
+
+/* probes.c: the probe functions, with the TP_PROTO of each tracepoint */
+void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
+			   struct task_struct *next, unsigned int prev_state);
+void ss_probe_sched_wakeup(void *data, struct task_struct *p);
+void ss_probe_sched_wakeup_new(void *data, struct task_struct *p);
+void ss_probe_sched_migrate_task(void *data, struct task_struct *p, int dest_cpu);
+void ss_probe_sched_process_free(void *data, struct task_struct *p);
+
+/* main.c */
+bool ss_enabled(void);
+int ss_set_enabled(bool on);
+
+/* debugfs.c */
+int ss_debugfs_create(void);
+void ss_debugfs_remove(void);
+
+#endif /* _SCHEDSCOPE_H */
