@@ -15,7 +15,6 @@
 #include "schedscope.h"
 
 #define SS_FILTER_MAX	4096	/* bytes a filter write may hold */
-#define SS_HIST_BAR	52	/* bpftrace's bar width */
 
 static struct dentry *ss_dir;
 
@@ -241,55 +240,7 @@ static int ss_stats_percpu_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(ss_stats_percpu);
 
-/* hist/<name>: bpftrace's hist() text layout */
-
-/* 2^power as bpftrace labels it: 1, 2, ... 512, 1K, ... 512K, 1M, ... */
-static void ss_hist_label(char *buf, size_t len, unsigned int power)
-{
-	static const char suffix[] = " KMGTPE";
-	unsigned int unit = power / 10;
-
-	if (unit)
-		snprintf(buf, len, "%u%c", 1U << (power % 10), suffix[unit]);
-	else
-		snprintf(buf, len, "%u", 1U << power);
-}
-
-static void ss_hist_print(struct seq_file *m, const char *name,
-			  const struct ss_hist *h)
-{
-	int lo = -1, hi = -1, b;
-	u64 max = 0;
-
-	/* bpftrace prints a map's name as "@name: ", with the space. */
-	seq_printf(m, "@%s_ns: %s\n", name, "");
-	for (b = 0; b < SS_HIST_BUCKETS; b++) {
-		if (!h->buckets[b])
-			continue;
-		if (lo < 0)
-			lo = b;
-		hi = b;
-		max = max_t(u64, max, h->buckets[b]);
-	}
-	for (b = lo; lo >= 0 && b <= hi; b++) {
-		char range[32], from[8], to[8];
-		char bar[SS_HIST_BAR + 1];
-		unsigned int width = div64_u64(h->buckets[b] * SS_HIST_BAR, max);
-
-		if (b < 2) {
-			snprintf(range, sizeof(range), "[%d]", b);
-		} else {
-			ss_hist_label(from, sizeof(from), b - 1);
-			ss_hist_label(to, sizeof(to), b);
-			snprintf(range, sizeof(range), "[%s, %s)", from, to);
-		}
-		memset(bar, '@', width);
-		memset(bar + width, ' ', SS_HIST_BAR - width);
-		bar[SS_HIST_BAR] = '\0';
-		seq_printf(m, "%-16s%8llu |%s|\n", range, h->buckets[b], bar);
-	}
-	seq_putc(m, '\n');
-}
+/* hist/<name> */
 
 static int ss_hist_show(struct seq_file *m, void *v)
 {

@@ -137,6 +137,10 @@ void ss_probe_sched_process_free(void *data, struct task_struct *p);
 bool ss_enabled(void);
 int ss_set_enabled(bool on);
 
+/* hist_print.c */
+void ss_hist_print(struct seq_file *m, const char *name,
+		   const struct ss_hist *h);
+
 /* debugfs.c */
 int ss_debugfs_create(void);
 void ss_debugfs_remove(void);
