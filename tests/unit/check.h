@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A very small test framework: every CHECK counts as one passed or failed
+ * test, a failure prints where and why, and the runner ends with
+ * "N passed, N failed".
+ */
+#ifndef SCHEDSCOPE_CHECK_H
+#define SCHEDSCOPE_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+extern unsigned int checks_passed, checks_failed;
+
+/* Count one check; on failure print "FAIL file:line: " and the message. */
+bool check_report(bool ok, const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+#define CHECK(cond) \
+	check_report(!!(cond), __FILE__, __LINE__, "%s", #cond)
+
+/* The same with a message of its own (printf format). */
+#define CHECK_MSG(cond, ...) \
+	check_report(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
+
+#define CHECK_EQ_U64(got, want) do {						\
+	uint64_t got_ = (got), want_ = (want);					\
+	check_report(got_ == want_, __FILE__, __LINE__,				\
+		     "%s == %s: got %llu, want %llu", #got, #want,		\
+		     (unsigned long long)got_, (unsigned long long)want_);	\
+} while (0)
+
+#define CHECK_EQ_INT(got, want) do {						\
+	long long got_ = (got), want_ = (want);					\
+	check_report(got_ == want_, __FILE__, __LINE__,				\
+		     "%s == %s: got %lld, want %lld", #got, #want, got_, want_);\
+} while (0)
+
+#define CHECK_STR_EQ(got, want) do {						\
+	const char *got_ = (got), *want_ = (want);				\
+	check_report(!strcmp(got_, want_), __FILE__, __LINE__,			\
+		     "%s == %s: got \"%s\", want \"%s\"", #got, #want,		\
+		     got_, want_);						\
+} while (0)
+
+/* got contains want. */
+#define CHECK_STR_HAS(got, want) do {						\
+	const char *got_ = (got), *want_ = (want);				\
+	check_report(strstr(got_, want_) != NULL, __FILE__, __LINE__,		\
+		     "%s contains \"%s\": it is \"%s\"", #got, want_, got_);	\
+} while (0)
+
+/*
+ * A malloc()ed copy of exactly len bytes with nothing after them, so the
+ * address sanitizer catches a parser that reads past its input.
+ */
+char *exact_copy(const char *data, size_t len);
+
+/* Whole file under the test directory (TEST_DIR/relpath); aborts on error. */
+char *test_file(const char *relpath, size_t *len);
+
+/* Absolute path of a file under the test directory, in a static buffer. */
+const char *test_path(const char *relpath);
+
+/* The suites, one per file. */
+void test_kv_stats(void);
+void test_log2_hist(void);
+void test_proc_task(void);
+
+#endif

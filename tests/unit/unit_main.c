@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Runs every suite; the last line is "N passed, N failed". */
+#include <stdio.h>
+
+#include "check.h"
+
+static const struct {
+	const char *name;
+	void (*run)(void);
+} suites[] = {
+	{ "kv_stats", test_kv_stats },
+	{ "log2_hist", test_log2_hist },
+	{ "proc_task", test_proc_task },
+};
+
+int main(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++) {
+		unsigned int passed = checks_passed, failed = checks_failed;
+
+		suites[i].run();
+		printf("%-10s %u passed, %u failed\n", suites[i].name,
+		       checks_passed - passed, checks_failed - failed);
+	}
+	printf("%u passed, %u failed\n", checks_passed, checks_failed);
+	return checks_failed ? 1 : 0;
+}

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Error messages of the parsers: written into a caller's buffer, so a
+ * library function never prints and the caller decides where text goes.
+ */
+#ifndef SCHEDSCOPE_ERROR_MSG_H
+#define SCHEDSCOPE_ERROR_MSG_H
+
+#include <stddef.h>
+
+/* printf into buf (up to len bytes, always terminated); buf may be NULL. */
+void error_msg(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Put "prefix: " in front of the message already in buf. */
+void error_msg_prefix(char *buf, size_t len, const char *prefix);
+
+#endif

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * spinners: threads that burn CPU, alone or in a spin/sleep duty cycle.
+ *
+ * Pinned to one CPU (--cpu), N spinning threads can only take turns by being
+ * preempted: their switches are involuntary, and each thread's CPU share
+ * shows how fairly the scheduler splits the CPU. With --sleep-us each thread
+ * spins --spin-us of wall-clock time, then sleeps, adding voluntary switches
+ * and wakeups to the mix.
+ *
+ * Output, after the run (SIGINT or SIGTERM ends a run early, or one without
+ * an end, and still prints):
+ *   # seconds 5.000123
+ *   # thread tid cpu_seconds cpu_share wait_seconds switches_voluntary switches_involuntary
+ *   0 4242 2.500000 0.5000 2.499000 0 1250
+ * cpu_share is the thread's CPU time over the elapsed seconds (1.0 is one
+ * whole CPU); wait_seconds is its time runnable but waiting (schedstat).
+ * All counted from the thread's start of spinning to its end.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "proc_task.h"
+#include "workload.h"
+
+#define MAX_THREADS	4096
+#define MAX_SECONDS	86400.0
+#define MAX_US		10000000
+
+struct spinner {
+	pthread_t thread;
+	unsigned int index;
+	pid_t tid;
+	unsigned long spin_us, sleep_us;
+	atomic_bool *stop;
+	pthread_barrier_t *start;
+	struct proc_task before, after;
+	double cpu_seconds;
+	int error;
+	char message[512];
+};
+
+static void usage(void)
+{
+	printf("Usage: %s [-n THREADS] [-s SECONDS] [-c CPU] [--sleep-us US [--spin-us US]]\n"
+	       "\n"
+	       "Threads spin for SECONDS (0: until SIGINT or SIGTERM), then print\n"
+	       "each one's CPU time, CPU share, run-queue wait and context switches.\n"
+	       "\n"
+	       "  -n, --threads THREADS  spinning threads, 1..%d (default 2)\n"
+	       "  -s, --seconds SECONDS  run time, may be fractional (default 5)\n"
+	       "  -c, --cpu CPU          run every thread on CPU\n"
+	       "      --sleep-us US      sleep US microseconds after each spin\n"
+	       "      --spin-us US       with --sleep-us: spin US microseconds of\n"
+	       "                         wall-clock time between sleeps (default 1000)\n"
+	       "  -h, --help             this text\n"
+	       "\n"
+	       "Output:\n"
+	       "  # seconds 5.000123\n"
+	       "  # thread tid cpu_seconds cpu_share wait_seconds switches_voluntary"
+	       " switches_involuntary\n"
+	       "  0 4242 2.500000 0.5000 2.499000 0 1250\n",
+	       workload_name, MAX_THREADS);
+}
+
+static double thread_cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void sleep_us(unsigned long us)
+{
+	struct timespec ts = { us / 1000000, us % 1000000 * 1000 };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static bool stopped(struct spinner *s)
+{
+	return atomic_load_explicit(s->stop, memory_order_relaxed);
+}
+
+static void *spinner_thread(void *arg)
+{
+	struct spinner *s = arg;
+	pid_t pid = getpid();
+	double cpu_start;
+	int ret;
+
+	s->tid = gettid();
+	pthread_barrier_wait(s->start);
+	ret = proc_task_read(NULL, pid, s->tid, &s->before, s->message,
+			     sizeof(s->message));
+	if (ret)
+		goto out;
+	cpu_start = thread_cpu_seconds();
+	while (!stopped(s)) {
+		double until;
+
+		if (!s->sleep_us)
+			continue;
+		until = now_seconds() + s->spin_us / 1e6;
+		while (now_seconds() < until && !stopped(s))
+			;
+		sleep_us(s->sleep_us);
+	}
+	s->cpu_seconds = thread_cpu_seconds() - cpu_start;
+	ret = proc_task_read(NULL, pid, s->tid, &s->after, s->message,
+			     sizeof(s->message));
+out:
+	s->error = ret;
+	return NULL;
+}
+
+/* Sleep until the run time is over or SIGINT/SIGTERM comes, both blocked. */
+static void wait_for_end(const sigset_t *signals, double seconds)
+{
+	struct timespec timeout = {
+		.tv_sec = (time_t)seconds,
+		.tv_nsec = (long)((seconds - (time_t)seconds) * 1e9),
+	};
+	double end = now_seconds() + seconds;
+	int ret;
+
+	for (;;) {
+		ret = seconds > 0 ? sigtimedwait(signals, NULL, &timeout) :
+				    sigwaitinfo(signals, NULL);
+		if (ret >= 0 || errno == EAGAIN)
+			return;
+		/* EINTR from some other signal: wait for the rest. */
+		if (seconds > 0) {
+			double left = end - now_seconds();
+
+			if (left <= 0)
+				return;
+			timeout.tv_sec = (time_t)left;
+			timeout.tv_nsec = (long)((left - (time_t)left) * 1e9);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	enum { OPT_SLEEP_US = 256, OPT_SPIN_US };
+	static const struct option options[] = {
+		{ "threads", required_argument, NULL, 'n' },
+		{ "seconds", required_argument, NULL, 's' },
+		{ "cpu", required_argument, NULL, 'c' },
+		{ "sleep-us", required_argument, NULL, OPT_SLEEP_US },
+		{ "spin-us", required_argument, NULL, OPT_SPIN_US },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	unsigned long nthreads = 2, spin = 1000, sleep = 0, i;
+	bool spin_given = false;
+	double seconds = 5, begin, elapsed;
+	struct spinner *spinners;
+	pthread_barrier_t start;
+	atomic_bool stop = false;
+	sigset_t signals;
+	int cpu = -1, opt, ret, failed = 0;
+
+	workload_name = program_invocation_short_name;
+	while ((opt = getopt_long(argc, argv, "n:s:c:h", options, NULL)) != -1) {
+		switch (opt) {
+		case 'n':
+			nthreads = option_uint("--threads", optarg, 1, MAX_THREADS);
+			break;
+		case 's':
+			seconds = option_seconds("--seconds", optarg, MAX_SECONDS);
+			break;
+		case 'c':
+			cpu = option_uint("--cpu", optarg, 0, CPU_SETSIZE - 1);
+			break;
+		case OPT_SLEEP_US:
+			sleep = option_uint("--sleep-us", optarg, 1, MAX_US);
+			break;
+		case OPT_SPIN_US:
+			spin = option_uint("--spin-us", optarg, 1, MAX_US);
+			spin_given = true;
+			break;
+		case 'h':
+			usage();
+			return 0;
+		default:
+			try_help();
+		}
+	}
+	if (optind < argc)
+		usage_error("unexpected argument '%s'", argv[optind]);
+	if (spin_given && !sleep)
+		usage_error("--spin-us needs --sleep-us: without sleeps the "
+			    "threads spin all the time");
+	if (cpu >= 0)
+		pin_to_cpu(cpu);
+
+	/* Threads inherit the mask: only sigtimedwait() in main sees these. */
+	sigemptyset(&signals);
+	sigaddset(&signals, SIGINT);
+	sigaddset(&signals, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &signals, NULL);
+
+	spinners = calloc(nthreads, sizeof(*spinners));
+	if (!spinners) {
+		fprintf(stderr, "%s: out of memory\n", workload_name);
+		return 1;
+	}
+	pthread_barrier_init(&start, NULL, nthreads + 1);
+	for (i = 0; i < nthreads; i++) {
+		spinners[i].index = i;
+		spinners[i].spin_us = spin;
+		spinners[i].sleep_us = sleep;
+		spinners[i].stop = &stop;
+		spinners[i].start = &start;
+		ret = pthread_create(&spinners[i].thread, NULL, spinner_thread,
+				     &spinners[i]);
+		if (ret) {
+			/* The barrier would wait forever for this thread. */
+			fprintf(stderr, "%s: cannot create thread: %s\n",
+				workload_name, strerror(ret));
+			exit(1);
+		}
+	}
+	pthread_barrier_wait(&start);
+	begin = now_seconds();
+	wait_for_end(&signals, seconds);
+	atomic_store(&stop, true);
+	elapsed = now_seconds() - begin;
+	for (i = 0; i < nthreads; i++)
+		pthread_join(spinners[i].thread, NULL);
+
+	printf("# seconds %.6f\n", elapsed);
+	printf("# thread tid cpu_seconds cpu_share wait_seconds "
+	       "switches_voluntary switches_involuntary\n");
+	for (i = 0; i < nthreads; i++) {
+		struct spinner *s = &spinners[i];
+		struct proc_task delta;
+
+		if (s->error) {
+			fprintf(stderr, "%s: thread %lu: %s\n", workload_name, i,
+				s->message);
+			failed = 1;
+			continue;
+		}
+		proc_task_delta(&s->after, &s->before, &delta);
+		printf("%u %d %.6f %.4f %.6f %llu %llu\n", s->index, (int)s->tid,
+		       s->cpu_seconds, elapsed > 0 ? s->cpu_seconds / elapsed : 0,
+		       delta.wait_ns / 1e9,
+		       (unsigned long long)delta.switches_voluntary,
+		       (unsigned long long)delta.switches_involuntary);
+	}
+	free(spinners);
+	return failed;
+}
