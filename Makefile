@@ -31,7 +31,7 @@ userspace:
 	$(MAKE) -C userspace
 
 check:
-	$(MAKE) -C tests/unit check
+	@$(MAKE) -s --no-print-directory -C tests/unit check
 
 test: check
 	tests/vm/run-all

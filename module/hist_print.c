@@ -58,7 +58,10 @@ static unsigned int ss_hist_bar_width(u64 count, u64 max)
 	q.mant = div64_u64_rem(c.mant << 26, m.mant, &rem);
 	q = ss_float_round(q.mant, c.exp - m.exp - 26, rem != 0);
 	w = ss_float_round(q.mant * SS_HIST_BAR, q.exp, false);
-	return w.exp >= 0 ? w.mant << w.exp : w.mant >> -w.exp;
+	if (w.exp <= -24)	/* below 1: no '@' (and no shift by 64+) */
+		return 0;
+	return min_t(u64, w.exp >= 0 ? w.mant << w.exp : w.mant >> -w.exp,
+			     SS_HIST_BAR);
 }
 
 /*

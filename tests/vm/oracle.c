@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * oracle - check the module's counts of a set of threads against the
+ * kernel's own accounting of the same threads.
+ *
+ * A child process runs worker threads, all pinned to one CPU: two bounce a
+ * byte over pipes (voluntary switches, wakeups that preempt), the others spin
+ * (involuntary switches, preempted waits).  The module's filter selects them
+ * by pid, tgid, comm or cgroup.  With every measured thread asleep before and
+ * after, the module's deltas must equal those of
+ *   /proc/<pid>/task/<tid>/status     voluntary/nonvoluntary_ctxt_switches
+ *   /proc/<pid>/task/<tid>/schedstat  third field (times switched in)
+ * and its summed waits must track schedstat's second field (run_delay).
+ *
+ * Usage: oracle --filter pid|tgid|comm|cgroup [--seconds S] [--threads N]
+ *               [--debugfs DIR]
+ * Prints one line per comparison and exits 1 if any fails.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kv_stats.h"
+#include "proc_task.h"
+
+#define WORKER_COMM	"ss-oracle-w"
+#define MAIN_COMM	"ss-oracle-main"
+#define MAX_THREADS	64
+
+/*
+ * Latency tolerance.  The kernel's run_delay runs from its enqueue to its
+ * arrival, read from the runqueue clock; the module's waits run from the
+ * tracepoint after the enqueue to the sched_switch tracepoint before the
+ * arrival, read from local_clock().  The two clocks are both sched_clock
+ * based, so each wait differs by the few instructions between the points and
+ * the runqueue clock's staleness: a few microseconds at most.  Allowed: 2% of
+ * the total, plus 5 us per switch-in.
+ */
+#define LAT_TOL_PCT	2
+#define LAT_TOL_PER_SWITCH_NS	5000
+
+struct params {
+	const char *filter;
+	const char *debugfs;
+	int seconds;
+	int threads;
+};
+
+struct child_pipes {
+	int ready[2];	/* workers -> parent: created, about to wait */
+	int start[2];	/* parent -> workers: go */
+	int done[2];	/* workers -> parent: work finished */
+	int park[2];	/* never written: everyone sleeps here at the end */
+};
+
+static struct child_pipes pipes;
+static int worker_seconds;
+static int ping[2], pong[2];
+
+static int checks_failed, checks_passed;
+
+static void die(const char *what)
+{
+	perror(what);
+	exit(2);
+}
+
+static void pin_to_cpu0(void)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		die("sched_setaffinity");
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void wait_byte(int fd)
+{
+	char c;
+
+	while (read(fd, &c, 1) != 1)
+		if (errno != EINTR)
+			die("read");
+}
+
+static void put_byte(int fd)
+{
+	if (write(fd, "x", 1) != 1)
+		die("write");
+}
+
+/* Role 0 and 1: ping-pong partners; the others spin. */
+static void *worker(void *arg)
+{
+	long role = (long)arg;
+	double end;
+
+	prctl(PR_SET_NAME, WORKER_COMM);
+	pin_to_cpu0();
+	put_byte(pipes.ready[1]);
+	wait_byte(pipes.start[0]);
+
+	end = now_s() + worker_seconds;
+	if (role == 0) {
+		while (now_s() < end) {
+			put_byte(ping[1]);
+			wait_byte(pong[0]);
+		}
+		/* tell the partner to stop: a zero-length marker */
+		close(ping[1]);
+	} else if (role == 1) {
+		char c;
+
+		while (read(ping[0], &c, 1) == 1)
+			put_byte(pong[1]);
+	} else {
+		volatile unsigned long spin = 0;
+
+		while (now_s() < end)
+			spin++;
+	}
+	put_byte(pipes.done[1]);
+	wait_byte(pipes.park[0]);
+	return NULL;
+}
+
+static void run_child(int threads)
+{
+	pthread_t tid[MAX_THREADS];
+	long i;
+
+	prctl(PR_SET_NAME, MAIN_COMM);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (pipe(ping) || pipe(pong))
+		die("pipe");
+	for (i = 0; i < threads; i++)
+		if (pthread_create(&tid[i], NULL, worker, (void *)i))
+			die("pthread_create");
+	wait_byte(pipes.park[0]);
+	exit(0);
+}
+
+/* The thread ids of @pid, and whether each one is measured by @mode. */
+static int list_threads(pid_t pid, const char *mode, pid_t *tids,
+			bool *measured, pid_t *worker0)
+{
+	char path[64], comm_path[128], comm[32];
+	struct dirent *d;
+	DIR *dir;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	dir = opendir(path);
+	if (!dir)
+		die(path);
+	*worker0 = 0;
+	while ((d = readdir(dir)) && n < MAX_THREADS + 1) {
+		FILE *f;
+
+		if (d->d_name[0] == '.')
+			continue;
+		tids[n] = atoi(d->d_name);
+		snprintf(comm_path, sizeof(comm_path), "%s/%d/comm", path, tids[n]);
+		f = fopen(comm_path, "r");
+		if (!f || !fgets(comm, sizeof(comm), f))
+			die(comm_path);
+		fclose(f);
+		comm[strcspn(comm, "\n")] = '\0';
+		measured[n] = strcmp(mode, "comm") || !strcmp(comm, WORKER_COMM);
+		/* the lowest worker tid is the first ping-pong partner */
+		if (!strcmp(comm, WORKER_COMM) && (!*worker0 || tids[n] < *worker0))
+			*worker0 = tids[n];
+		n++;
+	}
+	closedir(dir);
+	if (!strcmp(mode, "pid"))
+		for (int i = 0; i < n; i++)
+			measured[i] = tids[i] == *worker0;
+	return n;
+}
+
+static void sum_threads(pid_t pid, const pid_t *tids, const bool *measured,
+			int n, struct proc_task *sum)
+{
+	char err[256];
+
+	memset(sum, 0, sizeof(*sum));
+	for (int i = 0; i < n; i++) {
+		struct proc_task t;
+
+		if (!measured[i])
+			continue;
+		if (proc_task_read(NULL, pid, tids[i], &t, err, sizeof(err))) {
+			fprintf(stderr, "oracle: %s\n", err);
+			exit(2);
+		}
+		sum->switches_voluntary += t.switches_voluntary;
+		sum->switches_involuntary += t.switches_involuntary;
+		sum->wait_ns += t.wait_ns;
+		sum->timeslices += t.timeslices;
+	}
+}
+
+/* Waits until the measured threads' counters stop moving: all asleep. */
+static void wait_quiet(pid_t pid, const pid_t *tids, const bool *measured,
+		       int n, struct proc_task *out)
+{
+	struct proc_task prev = { 0 };
+	int stable = 0;
+
+	for (int tries = 0; tries < 500 && stable < 3; tries++) {
+		sum_threads(pid, tids, measured, n, out);
+		if (!memcmp(out, &prev, sizeof(prev)))
+			stable++;
+		else
+			stable = 0;
+		prev = *out;
+		usleep(20000);
+	}
+	if (stable < 3) {
+		fprintf(stderr, "oracle: threads did not settle\n");
+		exit(2);
+	}
+}
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f)) {
+		fprintf(stderr, "oracle: writing '%s' to %s: %s\n", text, path,
+			strerror(errno));
+		exit(2);
+	}
+}
+
+static void read_stats(const char *dir, struct kv_stats *st)
+{
+	char path[512], err[256];
+
+	snprintf(path, sizeof(path), "%s/stats", dir);
+	if (kv_stats_parse_file(st, path, err, sizeof(err))) {
+		fprintf(stderr, "oracle: %s\n", err);
+		exit(2);
+	}
+}
+
+static uint64_t stat_delta(const struct kv_stats *after,
+			   const struct kv_stats *before, const char *key)
+{
+	uint64_t a, b;
+
+	if (kv_stats_get(after, key, &a) || kv_stats_get(before, key, &b)) {
+		fprintf(stderr, "oracle: stats has no key %s\n", key);
+		exit(2);
+	}
+	return a - b;
+}
+
+static void check_equal(const char *what, uint64_t kernel, uint64_t module,
+			const char *filter, const char *release)
+{
+	bool ok = kernel == module;
+
+	printf("%-4s [%s] filter %-22s %-22s kernel %10llu module %10llu\n",
+	       ok ? "ok" : "FAIL", release, filter, what,
+	       (unsigned long long)kernel, (unsigned long long)module);
+	ok ? checks_passed++ : checks_failed++;
+}
+
+static void check_latency(uint64_t kernel, uint64_t module, uint64_t switch_ins,
+			  const char *filter, const char *release)
+{
+	int64_t diff = (int64_t)(module - kernel);
+	uint64_t tol = kernel * LAT_TOL_PCT / 100 +
+		       switch_ins * LAT_TOL_PER_SWITCH_NS;
+	bool ok = (uint64_t)llabs(diff) <= tol;
+
+	printf("%-4s [%s] filter %-22s %-22s kernel %10llu module %10llu ns "
+	       "(diff %+lld ns = %+.3f%%, %+.0f ns per switch-in; tolerance %llu ns)\n",
+	       ok ? "ok" : "FAIL", release, filter, "run_delay vs waits",
+	       (unsigned long long)kernel, (unsigned long long)module,
+	       (long long)diff, kernel ? 100.0 * diff / kernel : 0.0,
+	       switch_ins ? (double)diff / switch_ins : 0.0,
+	       (unsigned long long)tol);
+	ok ? checks_passed++ : checks_failed++;
+}
+
+static void usage(int status)
+{
+	fprintf(status ? stderr : stdout,
+		"usage: oracle --filter pid|tgid|comm|cgroup [--seconds S] [--threads N]\n"
+		"              [--debugfs DIR]\n");
+	exit(status);
+}
+
+static void parse_args(int argc, char **argv, struct params *p)
+{
+	static const struct option opts[] = {
+		{ "filter", required_argument, NULL, 'f' },
+		{ "seconds", required_argument, NULL, 's' },
+		{ "threads", required_argument, NULL, 't' },
+		{ "debugfs", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	int c;
+
+	p->debugfs = "/sys/kernel/debug/schedscope";
+	p->seconds = 2;
+	p->threads = 4;
+	while ((c = getopt_long(argc, argv, "f:s:t:d:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			p->filter = optarg;
+			break;
+		case 's':
+			p->seconds = atoi(optarg);
+			break;
+		case 't':
+			p->threads = atoi(optarg);
+			break;
+		case 'd':
+			p->debugfs = optarg;
+			break;
+		case 'h':
+			usage(0);
+			break;
+		default:
+			usage(2);
+		}
+	}
+	if (!p->filter || optind != argc || p->seconds < 1 || p->seconds > 600 ||
+	    p->threads < 2 || p->threads > MAX_THREADS ||
+	    (strcmp(p->filter, "pid") && strcmp(p->filter, "tgid") &&
+	     strcmp(p->filter, "comm") && strcmp(p->filter, "cgroup")))
+		usage(2);
+}
+
+int main(int argc, char **argv)
+{
+	struct proc_task before, after;
+	struct kv_stats st_before, st_after;
+	pid_t tids[MAX_THREADS + 1], worker0, child;
+	bool measured[MAX_THREADS + 1];
+	char filter[256], cgroup[128] = "";
+	struct params p = { 0 };
+	struct utsname uts;
+	int n, i;
+
+	parse_args(argc, argv, &p);
+	uname(&uts);
+	worker_seconds = p.seconds;
+	if (pipe(pipes.ready) || pipe(pipes.start) || pipe(pipes.done) ||
+	    pipe(pipes.park))
+		die("pipe");
+
+	child = fork();
+	if (child < 0)
+		die("fork");
+	if (!child)
+		run_child(p.threads);
+
+	if (!strcmp(p.filter, "cgroup")) {
+		char pidtext[16];
+
+		snprintf(cgroup, sizeof(cgroup), "/sys/fs/cgroup/ss-oracle-%d",
+			 getpid());
+		if (mkdir(cgroup, 0755))
+			die(cgroup);
+		snprintf(pidtext, sizeof(pidtext), "%d", child);
+		write_file(cgroup, "cgroup.procs", pidtext);
+	}
+	for (i = 0; i < p.threads; i++)
+		wait_byte(pipes.ready[0]);
+
+	n = list_threads(child, p.filter, tids, measured, &worker0);
+	if (!strcmp(p.filter, "pid"))
+		snprintf(filter, sizeof(filter), "pid=%d", worker0);
+	else if (!strcmp(p.filter, "tgid"))
+		snprintf(filter, sizeof(filter), "tgid=%d", child);
+	else if (!strcmp(p.filter, "comm"))
+		snprintf(filter, sizeof(filter), "comm=%s", WORKER_COMM);
+	else
+		snprintf(filter, sizeof(filter), "cgroup=%s", cgroup);
+
+	write_file(p.debugfs, "filter", filter);
+	write_file(p.debugfs, "enable", "1");
+	write_file(p.debugfs, "reset", "1");
+	wait_quiet(child, tids, measured, n, &before);
+	read_stats(p.debugfs, &st_before);
+
+	for (i = 0; i < p.threads; i++)
+		put_byte(pipes.start[1]);
+	for (i = 0; i < p.threads; i++)
+		wait_byte(pipes.done[0]);
+
+	wait_quiet(child, tids, measured, n, &after);
+	read_stats(p.debugfs, &st_after);
+
+	check_equal("switches_voluntary",
+		    after.switches_voluntary - before.switches_voluntary,
+		    stat_delta(&st_after, &st_before, "switches_voluntary"),
+		    filter, uts.release);
+	check_equal("switches_involuntary",
+		    after.switches_involuntary - before.switches_involuntary,
+		    stat_delta(&st_after, &st_before, "switches_involuntary"),
+		    filter, uts.release);
+	check_equal("switch_ins (timeslices)",
+		    after.timeslices - before.timeslices,
+		    stat_delta(&st_after, &st_before, "switch_ins"),
+		    filter, uts.release);
+	check_latency(after.wait_ns - before.wait_ns,
+		      stat_delta(&st_after, &st_before, "wakeup_lat_sum_ns") +
+		      stat_delta(&st_after, &st_before, "preempt_lat_sum_ns") +
+		      stat_delta(&st_after, &st_before, "new_lat_sum_ns"),
+		      after.timeslices - before.timeslices, filter, uts.release);
+	printf("     [%s] filter %-22s wakeups %llu, wakeup preemptions %llu, untracked switch-ins %llu\n",
+	       uts.release, filter,
+	       (unsigned long long)stat_delta(&st_after, &st_before, "wakeups"),
+	       (unsigned long long)stat_delta(&st_after, &st_before,
+					      "wakeup_preemptions"),
+	       (unsigned long long)stat_delta(&st_after, &st_before,
+					      "untracked_switch_ins"));
+
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	write_file(p.debugfs, "filter", "none");
+	if (cgroup[0] && rmdir(cgroup))
+		perror(cgroup);
+	kv_stats_free(&st_before);
+	kv_stats_free(&st_after);
+	return checks_failed ? 1 : 0;
+}
