@@ -4,6 +4,7 @@
 # make module KDIR=DIR      module only, built in build/<kernel release>/
 # make userspace            the CLI, workloads and test helpers
 # make check                unit tests of the userspace code
+# make checkpatch           the kernel's checkpatch.pl on the module
 # make test                 unit tests, then the module tests in the VM on every kernel
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
@@ -33,7 +34,12 @@ userspace:
 check:
 	@$(MAKE) -s --no-print-directory -C tests/unit check
 
-test: check
+checkpatch:
+	scripts/checkpatch
+
+# Unit tests, kernel style, then the module tests in the VM on every kernel;
+# the last line says "N passed, N failed".
+test: check checkpatch
 	tests/vm/run-all
 
 clean:
@@ -41,4 +47,4 @@ clean:
 	$(MAKE) -C userspace clean
 	$(MAKE) -C tests/unit clean
 
-.PHONY: all module userspace check test clean
+.PHONY: all module userspace check checkpatch test clean
