@@ -17,6 +17,7 @@
 # SERIES is 6.1 or 6.12, or a full release string (passed through unchanged).
 #
 # Library (source it):  kernels_list, kernels_release SERIES,
+#   kernels_resolve SERIES (prints "RELEASE VERSION"),
 #   kernels_headers_package SERIES, kernels_image_package SERIES,
 #   kernels_image_version SERIES.  Functions print the answer on stdout, or a
 #   one-line error on stderr and return 1.
@@ -44,25 +45,45 @@ kernels_is_release() {
 	[[ $1 =~ ^[0-9]+\.[0-9]+(\.[0-9]+)?[-+][A-Za-z0-9.+~-]*-$KERNELS_ARCH$ ]]
 }
 
-kernels_release() {
-	local series=$1 meta deps rel
+# Prints "RELEASE VERSION": the release of SERIES and the Debian version of
+# its linux-image-RELEASE package (empty when apt has no candidate for it).
+# One apt-cache call for a series: the metapackage pins the exact version.
+kernels_resolve() {
+	local series=$1 meta deps dep rel ver
 	if [[ -z $series ]]; then
-		echo "kernels.sh: release: missing SERIES (one of: $KERNELS_SERIES)" >&2
+		echo "kernels.sh: missing SERIES (one of: $KERNELS_SERIES)" >&2
 		return 1
 	fi
 	if kernels_is_release "$series"; then
-		echo "$series"
+		ver=$(apt-cache show --no-all-versions "linux-image-$series" 2>/dev/null | sed -n 's/^Version: //p' | head -n1)
+		echo "$series $ver"
 		return 0
 	fi
 	meta=$(kernels_meta_package "$series") || return 1
-	# The candidate version's Depends names the versioned image package.
+	# The candidate's Depends names the versioned image package, e.g.
+	# "linux-image-6.12.117+deb12-amd64 (= 6.12.117-1~deb12u1)".
 	deps=$(apt-cache show --no-all-versions "$meta" 2>/dev/null | sed -n 's/^Depends: //p' | head -n1)
-	rel=$(tr ',|' '\n\n' <<<"$deps" | sed -n "s/^ *linux-image-\([^ ]*-$KERNELS_ARCH\)\( .*\)\?\$/\1/p" | head -n1)
+	dep=$(tr ',|' '\n\n' <<<"$deps" | grep -E "^ *linux-image-[^ ]+-$KERNELS_ARCH( |\$)" | head -n1)
+	rel=$(sed -E "s/^ *linux-image-([^ ]+-$KERNELS_ARCH).*/\1/" <<<"$dep")
+	ver=$(sed -nE 's/.*\(= *([^) ]+) *\).*/\1/p' <<<"$dep")
 	if [[ -z $rel ]]; then
 		echo "kernels.sh: apt cannot resolve kernel series $series (no candidate for $meta, or it names no linux-image-*-$KERNELS_ARCH); run 'apt-get update' and check that the Debian archive with $meta is in apt's sources" >&2
 		return 1
 	fi
-	echo "$rel"
+	if [[ -z $ver ]]; then
+		ver=$(apt-cache show --no-all-versions "linux-image-$rel" 2>/dev/null | sed -n 's/^Version: //p' | head -n1)
+	fi
+	echo "$rel $ver"
+}
+
+kernels_release() {
+	local r
+	if kernels_is_release "$1"; then
+		echo "$1"
+		return 0
+	fi
+	r=$(kernels_resolve "$1") || return 1
+	echo "${r%% *}"
 }
 
 kernels_headers_package() {
@@ -80,14 +101,13 @@ kernels_image_package() {
 # Candidate version of the versioned image package (changes when Debian
 # rebuilds the same ABI; used to invalidate caches).
 kernels_image_version() {
-	local pkg ver
-	pkg=$(kernels_image_package "$1") || return 1
-	ver=$(apt-cache show --no-all-versions "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | head -n1)
-	if [[ -z $ver ]]; then
-		echo "kernels.sh: apt has no candidate for $pkg; run 'apt-get update'" >&2
+	local r
+	r=$(kernels_resolve "$1") || return 1
+	if [[ -z ${r#* } ]]; then
+		echo "kernels.sh: apt has no candidate for linux-image-${r%% *}; run 'apt-get update'" >&2
 		return 1
 	fi
-	echo "$ver"
+	echo "${r#* }"
 }
 
 kernels_usage() {
