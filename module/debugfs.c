@@ -12,9 +12,12 @@
 #include <linux/uaccess.h>
 #include <linux/utsname.h>
 
+#include "compat.h"
+#include "eevdf.h"
 #include "schedscope.h"
 
 #define SS_FILTER_MAX	4096	/* bytes a filter write may hold */
+#define SS_FLAG_MAX	32	/* enable, reset: longer is E2BIG, not EINVAL */
 
 static struct dentry *ss_dir;
 
@@ -47,7 +50,7 @@ static char *ss_write_line(const char __user *ubuf, size_t count, loff_t *ppos,
 static int ss_parse_bit(const char __user *ubuf, size_t count, loff_t *ppos,
 			bool *bit)
 {
-	char *buf = ss_write_line(ubuf, count, ppos, 2);
+	char *buf = ss_write_line(ubuf, count, ppos, SS_FLAG_MAX);
 	int err = 0;
 
 	if (IS_ERR(buf))
@@ -64,9 +67,17 @@ static int ss_parse_bit(const char __user *ubuf, size_t count, loff_t *ppos,
 
 /* status */
 
+static const char * const ss_group_names[SS_NR_GROUPS] = {
+	[SS_GROUP_LATENCY]		= "latency",
+	[SS_GROUP_SWITCHES]		= "switches",
+	[SS_GROUP_EEVDF]		= "eevdf",
+	[SS_GROUP_DELAYED_DEQUEUE]	= "delayed_dequeue",
+};
+
 static int ss_status_show(struct seq_file *m, void *v)
 {
 	bool on = ss_enabled();
+	int g;
 
 	seq_printf(m, "version %s\n", SCHEDSCOPE_VERSION);
 	seq_printf(m, "interface %d\n", SCHEDSCOPE_INTERFACE);
@@ -75,10 +86,22 @@ static int ss_status_show(struct seq_file *m, void *v)
 	seq_puts(m, "filter ");
 	ss_filter_show(m);
 	seq_printf(m, "task_slots %u\n", ss_task_slots_nr);
-	seq_printf(m, "group latency %s\n",
-		   on ? "live" : "off: not enabled (write 1 to enable)");
-	seq_printf(m, "group switches %s\n",
-		   on ? "live" : "off: not enabled (write 1 to enable)");
+	for (g = 0; g < SS_NR_GROUPS; g++) {
+		seq_printf(m, "group %s ", ss_group_names[g]);
+		if (g == SS_GROUP_EEVDF && !ss_cfs.live)
+			ss_cfs_layout_show(m);
+		else if (g == SS_GROUP_DELAYED_DEQUEUE && !SS_HAVE_DELAYED_DEQUEUE)
+			seq_printf(m, "unsupported: kernel %s has no delayed dequeue (6.12+)\n",
+				   init_utsname()->release);
+		else if (!ss_group_supported(g))
+			seq_puts(m, "off: needs the eevdf group\n");
+		else if (!on)
+			seq_puts(m, "off: not enabled (write 1 to enable)\n");
+		else
+			seq_puts(m, "live\n");
+	}
+	if (ss_cfs.live)
+		ss_cfs_layout_show(m);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(ss_status);
@@ -189,22 +212,26 @@ static void ss_stats_print(struct seq_file *m, const char *prefix,
 
 	seq_printf(m, "%sswitches %llu\n", prefix,
 		   c[SS_SWITCHES_VOLUNTARY] + c[SS_SWITCHES_INVOLUNTARY]);
-	for (i = 0; i < SS_NR_COUNTERS; i++) {
-		if (i == SS_UNTRACKED_SWITCH_INS)
-			continue;	/* printed after the latencies */
-		seq_printf(m, "%s%s %llu\n", prefix, ss_counter_names[i], c[i]);
-		if (i == SS_MIGRATIONS) {
-			int h;
-
-			for (h = 0; h < SS_NR_HISTS; h++) {
-				seq_printf(m, "%s%s_count %llu\n", prefix,
-					   ss_hist_names[h], s->hists[h].count);
-				seq_printf(m, "%s%s_sum_ns %llu\n", prefix,
-					   ss_hist_names[h], s->hists[h].sum);
-			}
+	for (i = 0; i < SS_NR_COUNTERS; i++)
+		if (ss_group_supported(ss_counters[i].group))
 			seq_printf(m, "%s%s %llu\n", prefix,
-				   ss_counter_names[SS_UNTRACKED_SWITCH_INS],
-				   c[SS_UNTRACKED_SWITCH_INS]);
+				   ss_counters[i].name, c[i]);
+	for (i = 0; i < SS_NR_HISTS; i++) {
+		const struct ss_hist_info *info = &ss_hists[i];
+		const struct ss_hist *h = &s->hists[i];
+
+		if (!ss_group_supported(info->group))
+			continue;
+		seq_printf(m, "%s%s_count %llu\n", prefix, info->name,
+			   h->count);
+		if (info->is_signed) {
+			seq_printf(m, "%s%s_sum_pos_%s %llu\n", prefix,
+				   info->name, info->unit, h->sum);
+			seq_printf(m, "%s%s_sum_neg_%s %llu\n", prefix,
+				   info->name, info->unit, h->neg_sum);
+		} else {
+			seq_printf(m, "%s%s_sum_%s %llu\n", prefix,
+				   info->name, info->unit, h->sum);
 		}
 	}
 }
@@ -240,7 +267,7 @@ static int ss_stats_percpu_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(ss_stats_percpu);
 
-/* hist/<name> */
+/* hist/<name>, hist_percpu/<name> */
 
 static int ss_hist_show(struct seq_file *m, void *v)
 {
@@ -250,15 +277,41 @@ static int ss_hist_show(struct seq_file *m, void *v)
 	if (!s)
 		return -ENOMEM;
 	ss_stats_sum(s);
-	ss_hist_print(m, ss_hist_names[id], &s->hists[id]);
+	ss_hist_print(m, &ss_hists[id], &s->hists[id], -1);
 	kfree(s);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(ss_hist);
 
+static int ss_hist_percpu_show(struct seq_file *m, void *v)
+{
+	enum ss_hist_id id = (uintptr_t)m->private;
+	struct ss_stats *s = kmalloc(sizeof(*s), GFP_KERNEL);
+	int cpu;
+
+	if (!s)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		ss_stats_cpu(cpu, s);
+		ss_hist_print(m, &ss_hists[id], &s->hists[id], cpu);
+	}
+	kfree(s);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(ss_hist_percpu);
+
+#if SS_CAN_EEVDF
+static int ss_eevdf_tasks_file_show(struct seq_file *m, void *v)
+{
+	ss_eevdf_tasks_show(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(ss_eevdf_tasks_file);
+#endif
+
 int ss_debugfs_create(void)
 {
-	struct dentry *hist;
+	struct dentry *hist, *hist_percpu;
 	uintptr_t h;
 
 	ss_dir = debugfs_create_dir("schedscope", NULL);
@@ -272,9 +325,20 @@ int ss_debugfs_create(void)
 	debugfs_create_file("stats_percpu", 0444, ss_dir, NULL,
 			    &ss_stats_percpu_fops);
 	hist = debugfs_create_dir("hist", ss_dir);
-	for (h = 0; h < SS_NR_HISTS; h++)
-		debugfs_create_file(ss_hist_names[h], 0444, hist, (void *)h,
+	hist_percpu = debugfs_create_dir("hist_percpu", ss_dir);
+	for (h = 0; h < SS_NR_HISTS; h++) {
+		if (!ss_group_supported(ss_hists[h].group))
+			continue;
+		debugfs_create_file(ss_hists[h].name, 0444, hist, (void *)h,
 				    &ss_hist_fops);
+		debugfs_create_file(ss_hists[h].name, 0444, hist_percpu,
+				    (void *)h, &ss_hist_percpu_fops);
+	}
+#if SS_CAN_EEVDF
+	if (ss_eevdf_live())
+		debugfs_create_file("eevdf_tasks", 0444, ss_dir, NULL,
+				    &ss_eevdf_tasks_file_fops);
+#endif
 	return 0;
 }
 

@@ -103,6 +103,8 @@ static struct ss_filter *ss_filter_cgroup(const char *path)
 	struct ss_filter *f;
 	struct cgroup *cgrp;
 
+	if (!*path)
+		return ERR_PTR(-EINVAL);
 	/* Accept the mount point's path as well as the hierarchy's. */
 	if (mount_len && (path[mount_len] == '/' || !path[mount_len]))
 		rel = path + mount_len;

@@ -80,38 +80,70 @@ static void ss_hist_label(char *buf, size_t len, unsigned int power)
 		snprintf(buf, len, "%u", 1U << power);
 }
 
-void ss_hist_print(struct seq_file *m, const char *name,
-		   const struct ss_hist *h)
+static void ss_hist_row(struct seq_file *m, const char *range, u64 count,
+			u64 max)
 {
-	int lo = -1, hi = -1, b;
+	unsigned int width = ss_hist_bar_width(count, max);
+	char bar[SS_HIST_BAR + 1];
+
+	memset(bar, '@', width);
+	memset(bar + width, ' ', SS_HIST_BAR - width);
+	bar[SS_HIST_BAR] = '\0';
+	seq_printf(m, "%-16s%8llu |%s|\n", range, count, bar);
+}
+
+/*
+ * Rows are numbered -64..64: row r < 0 is the negative bucket -r (values
+ * -1, or (-2^k, -2^(k-1)]), row r >= 0 the bucket r of values >= 0.
+ */
+static u64 ss_hist_row_count(const struct ss_hist *h, int r)
+{
+	return r < 0 ? h->neg[-r] : h->buckets[r];
+}
+
+static void ss_hist_row_label(char *range, size_t len, int r)
+{
+	char from[16], to[16];
+
+	if (r == -1 || r == 0 || r == 1) {
+		snprintf(range, len, "[%d]", r);
+	} else if (r < 0) {
+		ss_hist_label(from, sizeof(from), -r);
+		ss_hist_label(to, sizeof(to), -r - 1);
+		snprintf(range, len, "(-%s, -%s]", from, to);
+	} else {
+		ss_hist_label(from, sizeof(from), r - 1);
+		ss_hist_label(to, sizeof(to), r);
+		snprintf(range, len, "[%s, %s)", from, to);
+	}
+}
+
+/* @name and @unit make the map name, e.g. "@wakeup_lat_ns"; @key: [cpu] */
+void ss_hist_print(struct seq_file *m, const struct ss_hist_info *info,
+		   const struct ss_hist *h, int key)
+{
+	int first = info->is_signed ? -(SS_HIST_BUCKETS - 1) : 0;
+	int lo = SS_HIST_BUCKETS, hi = -SS_HIST_BUCKETS, r;
+	char range[48];
 	u64 max = 0;
 
 	/* bpftrace prints a map's name as "@name: ", with the space. */
-	seq_printf(m, "@%s_ns: %s\n", name, "");
-	for (b = 0; b < SS_HIST_BUCKETS; b++) {
-		if (!h->buckets[b])
-			continue;
-		if (lo < 0)
-			lo = b;
-		hi = b;
-		max = max_t(u64, max, h->buckets[b]);
-	}
-	for (b = lo; lo >= 0 && b <= hi; b++) {
-		char range[40], from[16], to[16];
-		char bar[SS_HIST_BAR + 1];
-		unsigned int width = ss_hist_bar_width(h->buckets[b], max);
+	if (key >= 0)
+		seq_printf(m, "@%s_%s[%d]: %s\n", info->name, info->unit, key, "");
+	else
+		seq_printf(m, "@%s_%s: %s\n", info->name, info->unit, "");
+	for (r = first; r < SS_HIST_BUCKETS; r++) {
+		u64 count = ss_hist_row_count(h, r);
 
-		if (b < 2) {
-			snprintf(range, sizeof(range), "[%d]", b);
-		} else {
-			ss_hist_label(from, sizeof(from), b - 1);
-			ss_hist_label(to, sizeof(to), b);
-			snprintf(range, sizeof(range), "[%s, %s)", from, to);
-		}
-		memset(bar, '@', width);
-		memset(bar + width, ' ', SS_HIST_BAR - width);
-		bar[SS_HIST_BAR] = '\0';
-		seq_printf(m, "%-16s%8llu |%s|\n", range, h->buckets[b], bar);
+		if (!count)
+			continue;
+		lo = min(lo, r);
+		hi = r;
+		max = max(max, count);
+	}
+	for (r = lo; r <= hi; r++) {
+		ss_hist_row_label(range, sizeof(range), r);
+		ss_hist_row(m, range, ss_hist_row_count(h, r), max);
 	}
 	seq_putc(m, '\n');
 }

@@ -10,6 +10,8 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 
+#include "compat.h"
+#include "eevdf.h"
 #include "schedscope.h"
 
 static bool enable_on_load;
@@ -21,8 +23,26 @@ module_param(task_slots, uint, 0444);
 MODULE_PARM_DESC(task_slots,
 		 "Size of the per-task wait table, 1024..4194304 (default: 65536)");
 
+static char *cfs_rq_layout;
+module_param(cfs_rq_layout, charp, 0444);
+MODULE_PARM_DESC(cfs_rq_layout,
+		 "struct cfs_rq offsets from the kernel's BTF, as `schedscope load` passes them");
+
 static DEFINE_MUTEX(ss_enable_lock);
 static bool ss_is_enabled;
+
+/* Whether the kernel and the given layout let the group be measured. */
+bool ss_group_supported(enum ss_group g)
+{
+	switch (g) {
+	case SS_GROUP_EEVDF:
+		return ss_eevdf_live();
+	case SS_GROUP_DELAYED_DEQUEUE:
+		return ss_eevdf_live() && SS_HAVE_DELAYED_DEQUEUE;
+	default:
+		return true;
+	}
+}
 
 bool ss_enabled(void)
 {
@@ -65,6 +85,7 @@ static int __init schedscope_init(void)
 	err = ss_task_slots_alloc(task_slots);
 	if (err)
 		goto err_stats;
+	ss_cfs_layout_init(cfs_rq_layout);
 	err = ss_debugfs_create();
 	if (err)
 		goto err_slots;

@@ -14,6 +14,8 @@
  */
 #include <linux/sched/clock.h>
 
+#include "compat.h"
+#include "eevdf.h"
 #include "schedscope.h"
 
 static const enum ss_hist_id ss_wait_hist[] = {
@@ -37,6 +39,7 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 	/* What the kernel counts as nvcsw; everything else is nivcsw. */
 	bool voluntary = !preempt && prev_state != TASK_RUNNING;
 	bool wakeup_preemption = false;
+	bool delayed, runnable;
 	struct ss_wait w;
 
 	c->stint_start = now;
@@ -58,15 +61,23 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 						ss_elapsed(w.since, now));
 			if (wakeup_preemption)
 				ss_stats_count(SS_WAKEUP_PREEMPTIONS);
+			if (ss_eevdf_live() && ss_fair(next))
+				ss_eevdf_pick(next);
 		}
 	}
 
 	if (!prev->pid)
 		return;
-	if (voluntary)
-		ss_task_wait_end(prev);
-	else
+	/*
+	 * Still queued: preempted, or a sleep called off by a signal.  A
+	 * delayed dequeue leaves a sleeping task queued too.
+	 */
+	delayed = ss_se_delayed(&prev->se);
+	runnable = READ_ONCE(prev->on_rq) == SS_TASK_ON_RQ_QUEUED && !delayed;
+	if (runnable)
 		ss_task_wait_begin(prev, SS_WAIT_PREEMPT, now);
+	else
+		ss_task_sleep(prev, delayed ? SS_SLEEP_DELAYED : SS_SLEEP);
 	if (ss_measured(prev)) {
 		ss_stats_count(voluntary ? SS_SWITCHES_VOLUNTARY :
 					   SS_SWITCHES_INVOLUNTARY);
@@ -74,14 +85,21 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 			ss_stats_count(SS_SWITCHES_TO_IDLE);
 		if (wakeup_preemption)
 			ss_stats_count(SS_PREEMPTED_BY_WAKEUP);
+		if (ss_eevdf_live() && ss_fair(prev))
+			ss_eevdf_switch_out(prev, !runnable);
 	}
 }
 
 void ss_probe_sched_wakeup(void *data, struct task_struct *p)
 {
-	ss_task_wait_begin(p, SS_WAIT_WAKEUP, local_clock());
-	if (ss_measured(p))
-		ss_stats_count(SS_WAKEUPS);
+	enum ss_wait_kind before;
+
+	before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, local_clock());
+	if (!ss_measured(p))
+		return;
+	ss_stats_count(SS_WAKEUPS);
+	if (ss_eevdf_live() && ss_fair(p))
+		ss_eevdf_wakeup(p, before);
 }
 
 void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)

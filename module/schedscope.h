@@ -32,6 +32,15 @@ enum ss_counter {
 	SS_MIGRATIONS,
 	SS_UNTRACKED_SWITCH_INS,
 	SS_SLOT_COLLISIONS,
+	/* group eevdf */
+	SS_PICKS,
+	SS_PICKS_INELIGIBLE,
+	SS_PICKS_INELIGIBLE_GROUP,
+	SS_PLACEMENTS,
+	SS_DEQUEUES,
+	/* group delayed_dequeue */
+	SS_DEQUEUES_DELAYED,
+	SS_WAKEUPS_DELAYED,
 	SS_NR_COUNTERS
 };
 
@@ -39,16 +48,52 @@ enum ss_hist_id {
 	SS_HIST_WAKEUP_LAT,
 	SS_HIST_PREEMPT_LAT,
 	SS_HIST_NEW_LAT,
+	/* group eevdf */
+	SS_HIST_LAG_PICK,
+	SS_HIST_LAG_PICK_GROUP,
+	SS_HIST_DEADLINE_PICK,
+	SS_HIST_SLICE_PICK,
+	SS_HIST_STINT_SLICE,
+	SS_HIST_LAG_PLACE,
+	SS_HIST_LAG_DEQUEUE,
+	/* group delayed_dequeue */
+	SS_HIST_LAG_DELAYED,
 	SS_NR_HISTS
 };
 
-/* Bucket 0 holds 0, bucket 1 holds 1, bucket k >= 2 holds [2^(k-1), 2^k). */
+/* The metric groups of `status`; a counter or histogram belongs to one. */
+enum ss_group {
+	SS_GROUP_LATENCY,
+	SS_GROUP_SWITCHES,
+	SS_GROUP_EEVDF,
+	SS_GROUP_DELAYED_DEQUEUE,
+	SS_NR_GROUPS
+};
+
+/*
+ * Bucket 0 holds 0, bucket 1 holds 1, bucket k >= 2 holds [2^(k-1), 2^k).
+ * Signed histograms mirror that for negative values in @neg.
+ */
 #define SS_HIST_BUCKETS		65
 
 struct ss_hist {
 	u64 count;
-	u64 sum;
+	u64 sum;		/* of the values >= 0 */
+	u64 neg_sum;		/* of the magnitudes of the values < 0 */
 	u64 buckets[SS_HIST_BUCKETS];
+	u64 neg[SS_HIST_BUCKETS];
+};
+
+struct ss_hist_info {
+	const char *name;
+	const char *unit;	/* ns, vns (virtual-time ns), pct */
+	bool is_signed;
+	enum ss_group group;
+};
+
+struct ss_counter_info {
+	const char *name;
+	enum ss_group group;
 };
 
 struct ss_stats {
@@ -75,18 +120,24 @@ void ss_stats_reset(void);
 struct ss_cpu *ss_cpu_this(void);
 void ss_stats_count(enum ss_counter c);
 void ss_stats_record(enum ss_hist_id h, u64 value);
+void ss_stats_record_signed(enum ss_hist_id h, s64 value);
 void ss_stats_sum(struct ss_stats *out);
 bool ss_stats_cpu(int cpu, struct ss_stats *out);
 unsigned int ss_hist_bucket(u64 value);
-extern const char * const ss_counter_names[SS_NR_COUNTERS];
-extern const char * const ss_hist_names[SS_NR_HISTS];
+extern const struct ss_counter_info ss_counters[SS_NR_COUNTERS];
+extern const struct ss_hist_info ss_hists[SS_NR_HISTS];
 
-/* task_slots.c: when and why each task started waiting for a CPU */
+/*
+ * task_slots.c: when and why each task started waiting for a CPU, and how
+ * it went to sleep.
+ */
 enum ss_wait_kind {
-	SS_WAIT_NONE,		/* not waiting, or not known */
+	SS_WAIT_NONE,		/* running, or not known */
 	SS_WAIT_WAKEUP,		/* woken, not run since */
 	SS_WAIT_PREEMPT,	/* switched out while runnable */
 	SS_WAIT_NEW,		/* forked, never run */
+	SS_SLEEP,		/* asleep, dequeued */
+	SS_SLEEP_DELAYED,	/* asleep, dequeue delayed: still queued */
 };
 
 struct ss_wait {
@@ -98,8 +149,10 @@ extern unsigned int ss_task_slots_nr;
 int ss_task_slots_alloc(unsigned int nr);
 void ss_task_slots_free(void);
 void ss_task_slots_clear(void);
-void ss_task_wait_begin(struct task_struct *p, enum ss_wait_kind kind, u64 now);
+enum ss_wait_kind ss_task_wait_begin(struct task_struct *p,
+				     enum ss_wait_kind kind, u64 now);
 struct ss_wait ss_task_wait_end(struct task_struct *p);
+void ss_task_sleep(struct task_struct *p, enum ss_wait_kind kind);
 void ss_task_forget(struct task_struct *p);
 
 /* filter.c */
@@ -134,12 +187,13 @@ void ss_probe_sched_migrate_task(void *data, struct task_struct *p, int dest_cpu
 void ss_probe_sched_process_free(void *data, struct task_struct *p);
 
 /* main.c */
+bool ss_group_supported(enum ss_group g);
 bool ss_enabled(void);
 int ss_set_enabled(bool on);
 
 /* hist_print.c */
-void ss_hist_print(struct seq_file *m, const char *name,
-		   const struct ss_hist *h);
+void ss_hist_print(struct seq_file *m, const struct ss_hist_info *info,
+		   const struct ss_hist *h, int key);
 
 /* debugfs.c */
 int ss_debugfs_create(void);

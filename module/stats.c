@@ -19,24 +19,40 @@
 struct ss_cpu __percpu *ss_cpus;
 static unsigned long ss_epoch = 1;
 
-const char * const ss_counter_names[SS_NR_COUNTERS] = {
-	[SS_SWITCHES_VOLUNTARY]		= "switches_voluntary",
-	[SS_SWITCHES_INVOLUNTARY]	= "switches_involuntary",
-	[SS_SWITCH_INS]			= "switch_ins",
-	[SS_SWITCHES_TO_IDLE]		= "switches_to_idle",
-	[SS_WAKEUP_PREEMPTIONS]		= "wakeup_preemptions",
-	[SS_PREEMPTED_BY_WAKEUP]	= "preempted_by_wakeup",
-	[SS_WAKEUPS]			= "wakeups",
-	[SS_WAKEUPS_NEW]		= "wakeups_new",
-	[SS_MIGRATIONS]			= "migrations",
-	[SS_UNTRACKED_SWITCH_INS]	= "untracked_switch_ins",
-	[SS_SLOT_COLLISIONS]		= "slot_collisions",
+const struct ss_counter_info ss_counters[SS_NR_COUNTERS] = {
+	[SS_SWITCHES_VOLUNTARY]	= { "switches_voluntary", SS_GROUP_SWITCHES },
+	[SS_SWITCHES_INVOLUNTARY] = { "switches_involuntary", SS_GROUP_SWITCHES },
+	[SS_SWITCH_INS]		= { "switch_ins", SS_GROUP_SWITCHES },
+	[SS_SWITCHES_TO_IDLE]	= { "switches_to_idle", SS_GROUP_SWITCHES },
+	[SS_WAKEUP_PREEMPTIONS]	= { "wakeup_preemptions", SS_GROUP_SWITCHES },
+	[SS_PREEMPTED_BY_WAKEUP] = { "preempted_by_wakeup", SS_GROUP_SWITCHES },
+	[SS_WAKEUPS]		= { "wakeups", SS_GROUP_LATENCY },
+	[SS_WAKEUPS_NEW]	= { "wakeups_new", SS_GROUP_LATENCY },
+	[SS_MIGRATIONS]		= { "migrations", SS_GROUP_SWITCHES },
+	[SS_UNTRACKED_SWITCH_INS] = { "untracked_switch_ins", SS_GROUP_LATENCY },
+	[SS_SLOT_COLLISIONS]	= { "slot_collisions", SS_GROUP_LATENCY },
+	[SS_PICKS]		= { "picks", SS_GROUP_EEVDF },
+	[SS_PICKS_INELIGIBLE]	= { "picks_ineligible", SS_GROUP_EEVDF },
+	[SS_PICKS_INELIGIBLE_GROUP] = { "picks_ineligible_group", SS_GROUP_EEVDF },
+	[SS_PLACEMENTS]		= { "placements", SS_GROUP_EEVDF },
+	[SS_DEQUEUES]		= { "dequeues", SS_GROUP_EEVDF },
+	[SS_DEQUEUES_DELAYED]	= { "dequeues_delayed", SS_GROUP_DELAYED_DEQUEUE },
+	[SS_WAKEUPS_DELAYED]	= { "wakeups_delayed", SS_GROUP_DELAYED_DEQUEUE },
 };
 
-const char * const ss_hist_names[SS_NR_HISTS] = {
-	[SS_HIST_WAKEUP_LAT]	= "wakeup_lat",
-	[SS_HIST_PREEMPT_LAT]	= "preempt_lat",
-	[SS_HIST_NEW_LAT]	= "new_lat",
+const struct ss_hist_info ss_hists[SS_NR_HISTS] = {
+	[SS_HIST_WAKEUP_LAT]	= { "wakeup_lat", "ns", false, SS_GROUP_LATENCY },
+	[SS_HIST_PREEMPT_LAT]	= { "preempt_lat", "ns", false, SS_GROUP_LATENCY },
+	[SS_HIST_NEW_LAT]	= { "new_lat", "ns", false, SS_GROUP_LATENCY },
+	[SS_HIST_LAG_PICK]	= { "lag_pick", "vns", true, SS_GROUP_EEVDF },
+	[SS_HIST_LAG_PICK_GROUP] = { "lag_pick_group", "vns", true, SS_GROUP_EEVDF },
+	[SS_HIST_DEADLINE_PICK]	= { "deadline_pick", "vns", true, SS_GROUP_EEVDF },
+	[SS_HIST_SLICE_PICK]	= { "slice_pick", "ns", false, SS_GROUP_EEVDF },
+	[SS_HIST_STINT_SLICE]	= { "stint_slice", "pct", false, SS_GROUP_EEVDF },
+	[SS_HIST_LAG_PLACE]	= { "lag_place", "vns", true, SS_GROUP_EEVDF },
+	[SS_HIST_LAG_DEQUEUE]	= { "lag_dequeue", "vns", true, SS_GROUP_EEVDF },
+	[SS_HIST_LAG_DELAYED]	= { "lag_delayed", "vns", true,
+				    SS_GROUP_DELAYED_DEQUEUE },
 };
 
 int ss_stats_alloc(void)
@@ -101,6 +117,22 @@ void ss_stats_record(enum ss_hist_id h, u64 value)
 	this_cpu_inc(ss_cpus->stats.hists[h].buckets[ss_hist_bucket(value)]);
 }
 
+/* Signed values: negative ones count by magnitude on the mirrored side. */
+void ss_stats_record_signed(enum ss_hist_id h, s64 value)
+{
+	u64 mag;
+
+	if (value >= 0) {
+		ss_stats_record(h, value);
+		return;
+	}
+	mag = -(u64)value;
+	ss_cpu_this();
+	this_cpu_inc(ss_cpus->stats.hists[h].count);
+	this_cpu_add(ss_cpus->stats.hists[h].neg_sum, mag);
+	this_cpu_inc(ss_cpus->stats.hists[h].neg[ss_hist_bucket(mag)]);
+}
+
 static void ss_stats_add(struct ss_stats *out, const struct ss_stats *in)
 {
 	int i, h, b;
@@ -108,11 +140,16 @@ static void ss_stats_add(struct ss_stats *out, const struct ss_stats *in)
 	for (i = 0; i < SS_NR_COUNTERS; i++)
 		out->counters[i] += READ_ONCE(in->counters[i]);
 	for (h = 0; h < SS_NR_HISTS; h++) {
-		out->hists[h].count += READ_ONCE(in->hists[h].count);
-		out->hists[h].sum += READ_ONCE(in->hists[h].sum);
-		for (b = 0; b < SS_HIST_BUCKETS; b++)
-			out->hists[h].buckets[b] +=
-				READ_ONCE(in->hists[h].buckets[b]);
+		const struct ss_hist *src = &in->hists[h];
+		struct ss_hist *dst = &out->hists[h];
+
+		dst->count += READ_ONCE(src->count);
+		dst->sum += READ_ONCE(src->sum);
+		dst->neg_sum += READ_ONCE(src->neg_sum);
+		for (b = 0; b < SS_HIST_BUCKETS; b++) {
+			dst->buckets[b] += READ_ONCE(src->buckets[b]);
+			dst->neg[b] += READ_ONCE(src->neg[b]);
+		}
 	}
 }
 

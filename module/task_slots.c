@@ -57,33 +57,62 @@ static struct ss_task_slot *ss_slot_of(struct task_struct *p)
  * preempted while setting itself to sleep, then woken, has been queued since
  * it was preempted (the kernel's run_delay counts it that way too).
  */
-void ss_task_wait_begin(struct task_struct *p, enum ss_wait_kind kind, u64 now)
+static bool ss_waiting(enum ss_wait_kind kind)
+{
+	return kind == SS_WAIT_WAKEUP || kind == SS_WAIT_PREEMPT ||
+	       kind == SS_WAIT_NEW;
+}
+
+/*
+ * Returns what @p was doing before: SS_SLEEP after a real dequeue, for
+ * instance, tells a placement from the wakeup of a still queued task.
+ */
+enum ss_wait_kind ss_task_wait_begin(struct task_struct *p,
+				     enum ss_wait_kind kind, u64 now)
 {
 	struct ss_task_slot *s = ss_slot_of(p);
+	enum ss_wait_kind before = SS_WAIT_NONE;
 
-	if (s->task == p && kind == SS_WAIT_WAKEUP &&
-	    s->kind == SS_WAIT_PREEMPT)
-		return;
-	if (unlikely(s->task != p)) {
-		if (s->task && s->kind != SS_WAIT_NONE)
+	if (likely(s->task == p)) {
+		before = s->kind;
+		if (kind == SS_WAIT_WAKEUP && before == SS_WAIT_PREEMPT)
+			return before;
+	} else {
+		if (s->task && ss_waiting(s->kind))
 			ss_stats_count(SS_SLOT_COLLISIONS);
 		WRITE_ONCE(s->task, p);
 	}
 	s->since = now;
 	s->kind = kind;
+	return before;
 }
 
-/* Ends @p's wait and returns it; kind SS_WAIT_NONE if none is known. */
+/* @p went to sleep (@kind: SS_SLEEP or SS_SLEEP_DELAYED); no wait runs. */
+void ss_task_sleep(struct task_struct *p, enum ss_wait_kind kind)
+{
+	struct ss_task_slot *s = ss_slot_of(p);
+
+	if (unlikely(s->task != p)) {
+		if (s->task && ss_waiting(s->kind))
+			ss_stats_count(SS_SLOT_COLLISIONS);
+		WRITE_ONCE(s->task, p);
+	}
+	s->kind = kind;
+}
+
+/* @p runs: ends its wait and returns it (SS_WAIT_NONE if none is known). */
 struct ss_wait ss_task_wait_end(struct task_struct *p)
 {
 	struct ss_task_slot *s = ss_slot_of(p);
 	struct ss_wait w = { .kind = SS_WAIT_NONE };
 
-	if (s->task == p && s->kind != SS_WAIT_NONE) {
+	if (s->task != p)
+		return w;
+	if (ss_waiting(s->kind)) {
 		w.kind = s->kind;
 		w.since = s->since;
-		s->kind = SS_WAIT_NONE;
 	}
+	s->kind = SS_WAIT_NONE;
 	return w;
 }
 

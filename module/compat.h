@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What differs between the kernels schedscope builds for, in the public
+ * headers only.  The private struct cfs_rq is never described here: its
+ * layout comes from the running kernel's BTF at load (cfs_layout.c).
+ */
+#ifndef _SCHEDSCOPE_COMPAT_H
+#define _SCHEDSCOPE_COMPAT_H
+
+#include <linux/sched.h>
+#include <linux/sched/prio.h>
+
+/*
+ * SS_HAVE_EEVDF (6.6: sched_entity has deadline, vlag and slice) and
+ * SS_HAVE_DELAYED_DEQUEUE (6.12: sched_entity has sched_delayed) come from
+ * Kbuild, which looks for the fields in the headers we build against: a
+ * feature test, not a version guess, so backports are seen too.
+ */
+#if !defined(SS_HAVE_EEVDF) || !defined(SS_HAVE_DELAYED_DEQUEUE)
+#error "build with the Kbuild file: it defines the SS_HAVE_* feature tests"
+#endif
+
+/* A task's cfs_rq is only reachable from its entity with group scheduling. */
+#if SS_HAVE_EEVDF && defined(CONFIG_FAIR_GROUP_SCHED) && defined(CONFIG_64BIT)
+#define SS_CAN_EEVDF 1
+#else
+#define SS_CAN_EEVDF 0
+#endif
+
+/* task_struct::on_rq of a queued task (kernel/sched/sched.h) */
+#define SS_TASK_ON_RQ_QUEUED	1
+
+static inline bool ss_se_delayed(const struct sched_entity *se)
+{
+#if SS_HAVE_DELAYED_DEQUEUE
+	return READ_ONCE(se->sched_delayed);
+#else
+	return false;
+#endif
+}
+
+/* In the fair class: not deadline or realtime (the idle task has pid 0). */
+static inline bool ss_fair(const struct task_struct *p)
+{
+	return p->prio >= MAX_RT_PRIO;
+}
+
+/*
+ * scale_load_down() of kernel/sched/sched.h on 64-bit kernels: the weights
+ * EEVDF averages vruntime with.
+ */
+static inline unsigned long ss_scale_load_down(unsigned long w)
+{
+	return w ? max(2UL, w >> SCHED_FIXEDPOINT_SHIFT) : 0;
+}
+
+#endif /* _SCHEDSCOPE_COMPAT_H */

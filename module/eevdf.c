@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The EEVDF decisions, recorded from the probes (kernels 6.6+, with the
+ * cfs_rq layout live):
+ *
+ *   pick      a fair task switched in: its lag V - v and eligibility on its
+ *             cfs_rq, and on each parent group level; deadline - V; slice.
+ *   switch-out  the stint's run time against the slice; for a task going to
+ *             sleep, whether the dequeue was delayed (sched_delayed) and its
+ *             lag: se->vlag after a real dequeue (update_entity_lag() has run),
+ *             V - v for a delayed one (it is still queued).
+ *   wakeup    a task woken after a real dequeue was just placed: its lag
+ *             right after placement.
+ *
+ * se->vlag is read only after a real dequeue: while an entity runs, with
+ * RUN_TO_PARITY, it holds a copy of its deadline instead.
+ */
+#include <linux/sched/signal.h>
+#include <linux/seq_file.h>
+
+#include "compat.h"
+#include "eevdf.h"
+#include "schedscope.h"
+
+#if SS_CAN_EEVDF
+#define CREATE_TRACE_POINTS
+#include "schedscope_trace.h"
+
+void ss_eevdf_pick(struct task_struct *p)
+{
+	struct sched_entity *se = &p->se;
+	struct ss_entity_view v;
+	int depth;
+
+	for (depth = 0; se; se = se->parent, depth++) {
+		ss_entity_view(se, &v);
+		if (!depth) {
+			ss_stats_count(SS_PICKS);
+			if (!v.eligible)
+				ss_stats_count(SS_PICKS_INELIGIBLE);
+			ss_stats_record_signed(SS_HIST_LAG_PICK, v.lag);
+			ss_stats_record_signed(SS_HIST_DEADLINE_PICK,
+					       (s64)(se->deadline - v.V));
+			ss_stats_record(SS_HIST_SLICE_PICK, se->slice);
+		} else {
+			if (!v.eligible)
+				ss_stats_count(SS_PICKS_INELIGIBLE_GROUP);
+			ss_stats_record_signed(SS_HIST_LAG_PICK_GROUP, v.lag);
+		}
+		if (trace_pick_enabled())
+			trace_pick(p, se, depth, v.V, v.lag, v.eligible, false);
+	}
+}
+
+void ss_eevdf_switch_out(struct task_struct *p, bool sleeping)
+{
+	struct sched_entity *se = &p->se;
+	u64 ran = se->sum_exec_runtime - se->prev_sum_exec_runtime;
+	struct ss_entity_view v;
+	bool delayed;
+
+	if (se->slice)
+		ss_stats_record(SS_HIST_STINT_SLICE,
+				div64_u64(ran * 100, se->slice));
+	if (!sleeping)
+		return;
+
+	delayed = ss_se_delayed(se);
+	ss_entity_view(se, &v);
+	if (delayed) {
+		ss_stats_count(SS_DEQUEUES_DELAYED);
+		ss_stats_record_signed(SS_HIST_LAG_DELAYED, v.lag);
+	} else {
+		v.lag = se->vlag;
+		ss_stats_count(SS_DEQUEUES);
+		ss_stats_record_signed(SS_HIST_LAG_DEQUEUE, v.lag);
+	}
+	if (trace_dequeue_enabled())
+		trace_dequeue(p, se, 0, v.V, v.lag, v.eligible, delayed);
+}
+
+void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before)
+{
+	struct ss_entity_view v;
+
+	if (before == SS_SLEEP_DELAYED) {
+		/* requeued, not placed: it never left the cfs_rq */
+		ss_stats_count(SS_WAKEUPS_DELAYED);
+		return;
+	}
+	if (before != SS_SLEEP)
+		return;
+	ss_entity_view(&p->se, &v);
+	ss_stats_count(SS_PLACEMENTS);
+	ss_stats_record_signed(SS_HIST_LAG_PLACE, v.lag);
+	if (trace_place_enabled())
+		trace_place(p, &p->se, 0, v.V, v.lag, v.eligible, false);
+}
+
+/*
+ * eevdf_tasks: every queued fair task as EEVDF sees it now, read without the
+ * runqueue locks, so a busy CPU's lines are a moment apart from each other;
+ * for a quiet CPU they match /sys/kernel/debug/sched/debug.
+ */
+void ss_eevdf_tasks_show(struct seq_file *m)
+{
+	struct task_struct *g, *t;
+	struct ss_entity_view v;
+
+	seq_puts(m, "# cpu pid comm vruntime avg_vruntime lag eligible deadline slice weight delayed running\n");
+	rcu_read_lock();
+	for_each_process_thread(g, t) {
+		const struct sched_entity *se = &t->se;
+
+		if (READ_ONCE(t->on_rq) != SS_TASK_ON_RQ_QUEUED ||
+		    !t->pid || !ss_fair(t))
+			continue;
+		ss_entity_view(se, &v);
+		seq_printf(m, "%d %d %s %llu %llu %lld %d %llu %llu %lu %d %d\n",
+			   task_cpu(t), t->pid, t->comm, se->vruntime, v.V,
+			   v.lag, v.eligible, se->deadline, se->slice,
+			   ss_scale_load_down(se->load.weight),
+			   ss_se_delayed(se), ss_cfs_curr(se->cfs_rq) == se);
+	}
+	rcu_read_unlock();
+}
+#endif /* SS_CAN_EEVDF */

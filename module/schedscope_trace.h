@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * schedscope's own trace events: one record per EEVDF decision, for
+ * trace-cmd, perf and libtraceevent readers (`schedscope record`).
+ * Fields: docs/interface.md, "Trace events".
+ */
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM schedscope
+
+#if !defined(_SCHEDSCOPE_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define _SCHEDSCOPE_TRACE_H
+
+#include <linux/sched.h>
+#include <linux/tracepoint.h>
+
+DECLARE_EVENT_CLASS(schedscope_entity,
+
+	TP_PROTO(struct task_struct *p, const struct sched_entity *se,
+		 int depth, u64 avg_vruntime, s64 lag, bool eligible,
+		 bool delayed),
+
+	TP_ARGS(p, se, depth, avg_vruntime, lag, eligible, delayed),
+
+	TP_STRUCT__entry(
+		__field(int,		cpu)
+		__field(pid_t,		pid)
+		__array(char,		comm,	TASK_COMM_LEN)
+		__field(int,		depth)
+		__field(s64,		lag)
+		__field(u64,		vruntime)
+		__field(u64,		deadline)
+		__field(u64,		avg_vruntime)
+		__field(u64,		slice)
+		__field(unsigned long,	weight)
+		__field(bool,		eligible)
+		__field(bool,		delayed)
+	),
+
+	TP_fast_assign(
+		__entry->cpu		= task_cpu(p);
+		__entry->pid		= p->pid;
+		memcpy(__entry->comm, p->comm, TASK_COMM_LEN);
+		__entry->depth		= depth;
+		__entry->lag		= lag;
+		__entry->vruntime	= se->vruntime;
+		__entry->deadline	= se->deadline;
+		__entry->avg_vruntime	= avg_vruntime;
+		__entry->slice		= se->slice;
+		__entry->weight		= se->load.weight >> SCHED_FIXEDPOINT_SHIFT;
+		__entry->eligible	= eligible;
+		__entry->delayed	= delayed;
+	),
+
+	TP_printk("cpu=%d pid=%d comm=%s depth=%d lag=%lld vruntime=%llu deadline=%llu avg_vruntime=%llu slice=%llu weight=%lu eligible=%d delayed=%d",
+		  __entry->cpu, __entry->pid, __entry->comm, __entry->depth,
+		  __entry->lag, __entry->vruntime, __entry->deadline,
+		  __entry->avg_vruntime, __entry->slice, __entry->weight,
+		  __entry->eligible, __entry->delayed)
+);
+
+/* A fair task is switched in: one record per level of its hierarchy. */
+DEFINE_EVENT(schedscope_entity, pick,
+	TP_PROTO(struct task_struct *p, const struct sched_entity *se,
+		 int depth, u64 avg_vruntime, s64 lag, bool eligible,
+		 bool delayed),
+	TP_ARGS(p, se, depth, avg_vruntime, lag, eligible, delayed));
+
+/* A fair task goes to sleep; its dequeue may be delayed. */
+DEFINE_EVENT(schedscope_entity, dequeue,
+	TP_PROTO(struct task_struct *p, const struct sched_entity *se,
+		 int depth, u64 avg_vruntime, s64 lag, bool eligible,
+		 bool delayed),
+	TP_ARGS(p, se, depth, avg_vruntime, lag, eligible, delayed));
+
+/* A woken fair task, right after its placement. */
+DEFINE_EVENT(schedscope_entity, place,
+	TP_PROTO(struct task_struct *p, const struct sched_entity *se,
+		 int depth, u64 avg_vruntime, s64 lag, bool eligible,
+		 bool delayed),
+	TP_ARGS(p, se, depth, avg_vruntime, lag, eligible, delayed));
+
+#endif /* _SCHEDSCOPE_TRACE_H */
+
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH .
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE schedscope_trace
+#include <trace/define_trace.h>
