@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Where the kernel's private struct cfs_rq keeps what the module needs for
+ * EEVDF metrics, from BTF (libbpf), handed to the module as its
+ * cfs_rq_layout parameter (docs/interface.md, "Module parameters"):
+ *
+ *   v0              zero_vruntime, else min_vruntime
+ *   sum_w_vruntime  sum_w_vruntime, else avg_vruntime when it is an s64
+ *   sum_weight      sum_weight, else avg_load
+ *   curr            curr
+ *   size            sizeof(struct cfs_rq)
+ *
+ * Members of anonymous structs and unions are found at their offset in
+ * struct cfs_rq. A CFS kernel (6.1) has no such sums: no layout, and the
+ * reason says so.
+ */
+#ifndef SCHEDSCOPE_BTF_LAYOUT_H
+#define SCHEDSCOPE_BTF_LAYOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define BTF_LAYOUT_NAME_MAX	32
+#define BTF_LAYOUT_VMLINUX	"/sys/kernel/btf/vmlinux"
+
+struct btf;
+
+struct btf_layout {
+	bool eevdf;			/* all fields found: the rest is valid */
+	unsigned int size, v0, sum_w_vruntime, sum_weight, curr;
+	char v0_name[BTF_LAYOUT_NAME_MAX];
+	char sum_name[BTF_LAYOUT_NAME_MAX];
+	char weight_name[BTF_LAYOUT_NAME_MAX];
+	char reason[256];		/* !eevdf: why not */
+};
+
+/*
+ * Fill *l from btf. Returns 0 (l->eevdf says whether the kernel has the
+ * EEVDF fields; l->reason why not), -ENOENT when there is no struct cfs_rq,
+ * -EINVAL when a field is there but not of the expected kind (err says).
+ */
+int btf_layout_from_btf(const struct btf *btf, struct btf_layout *l,
+			char *err, size_t errlen);
+
+/*
+ * The same from a file: raw BTF (/sys/kernel/btf/vmlinux) or an ELF file
+ * with a .BTF section (a vmlinux). path NULL: the running kernel's BTF.
+ */
+int btf_layout_read(const char *path, struct btf_layout *l, char *err,
+		    size_t errlen);
+
+/*
+ * The module parameter value: "size=..,v0=..,sum_w_vruntime=..,
+ * sum_weight=..,curr=..,names=A/B/C,source=btf:PATH", with characters of
+ * PATH outside [A-Za-z0-9:/._-] replaced by '_'. Returns 0 or -ENOSPC.
+ */
+int btf_layout_param(const struct btf_layout *l, const char *path, char *buf,
+		     size_t len);
+
+#endif

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "hist_bins.h"
+
+void hist_bins_from_log2(struct hist_bins *b, const struct log2_hist *h)
+{
+	int first = -1, last = -1, k;
+
+	memset(b, 0, sizeof(*b));
+	for (k = 0; k < LOG2_HIST_BUCKETS; k++) {
+		if (!h->buckets[k])
+			continue;
+		if (first < 0)
+			first = k;
+		last = k;
+	}
+	for (k = first; first >= 0 && k <= last; k++) {
+		struct hist_bin *bin = &b->bin[b->n++];
+
+		bin->lo = log2_hist_bucket_min(k);
+		bin->hi = log2_hist_bucket_max(k);
+		bin->count = h->buckets[k];
+		log2_hist_bucket_label(k, bin->label);
+	}
+}
+
+void hist_bins_from_slog2(struct hist_bins *b, const struct slog2_hist *h)
+{
+	int first = -1, last = -1, row;
+
+	memset(b, 0, sizeof(*b));
+	b->is_signed = true;
+	for (row = 0; row < SLOG2_HIST_ROWS; row++) {
+		if (!slog2_hist_row_count(h, row))
+			continue;
+		if (first < 0)
+			first = row;
+		last = row;
+	}
+	for (row = first; first >= 0 && row <= last; row++) {
+		struct hist_bin *bin = &b->bin[b->n++];
+
+		bin->lo = slog2_hist_row_min(row);
+		bin->hi = slog2_hist_row_max(row);
+		bin->count = slog2_hist_row_count(h, row);
+		slog2_hist_row_label(row, bin->label);
+	}
+}
+
+void hist_bins_summarize(const struct hist_bins *b, struct hist_summary *s)
+{
+	long double low = 0, high = 0, mid = 0, sq = 0, mean;
+	unsigned int i;
+	int first = -1, last = -1;
+
+	memset(s, 0, sizeof(*s));
+	for (i = 0; i < b->n; i++) {
+		const struct hist_bin *bin = &b->bin[i];
+
+		if (!bin->count)
+			continue;
+		if (first < 0)
+			first = i;
+		last = i;
+		s->count += bin->count;
+		low += bin->count * bin->lo;
+		high += bin->count * bin->hi;
+		mid += bin->count * ((bin->lo + bin->hi) / 2);
+	}
+	if (!s->count)
+		return;
+	s->min_lo = b->bin[first].lo;
+	s->min_hi = b->bin[first].hi;
+	s->max_lo = b->bin[last].lo;
+	s->max_hi = b->bin[last].hi;
+	s->mean_lo = low / s->count;
+	s->mean_hi = high / s->count;
+	mean = mid / s->count;
+	s->mean = mean;
+	for (i = 0; i < b->n; i++) {
+		long double d = (b->bin[i].lo + b->bin[i].hi) / 2 - mean;
+
+		sq += b->bin[i].count * d * d;
+	}
+	s->stddev = sqrtl(sq / s->count);
+}
+
+int hist_bins_percentile(const struct hist_bins *b, double p, double *estimate,
+			 long double *lo, long double *hi)
+{
+	uint64_t total = 0, below = 0;
+	long double rank, fraction = 1;
+	int found = -1;
+	unsigned int i;
+
+	if (!(p >= 0 && p <= 100))	/* also catches NaN */
+		return -EINVAL;
+	for (i = 0; i < b->n; i++)
+		total += b->bin[i].count;
+	if (!total)
+		return -ENODATA;
+	rank = (long double)p / 100 * total;
+	for (i = 0; i < b->n; i++) {
+		uint64_t count = b->bin[i].count;
+
+		if (!count)
+			continue;
+		found = i;
+		if ((long double)(below + count) >= rank) {
+			fraction = (rank - below) / count;
+			break;
+		}
+		below += count;
+	}
+	if (fraction < 0)
+		fraction = 0;
+	if (fraction > 1)
+		fraction = 1;
+	if (estimate)
+		*estimate = b->bin[found].lo +
+			    fraction * (b->bin[found].hi - b->bin[found].lo);
+	if (lo)
+		*lo = b->bin[found].lo;
+	if (hi)
+		*hi = b->bin[found].hi;
+	return 0;
+}
