@@ -192,14 +192,15 @@ void ss_cfs_layout_init(const char *param)
 	ss_cfs.live = true;
 }
 
-/* The `status` line of the EEVDF group, after "group eevdf ". */
+/* The `status` text of the EEVDF group, after "group eevdf ", when off. */
+void ss_cfs_layout_show_why(struct seq_file *m)
+{
+	seq_printf(m, "%s\n", ss_cfs.why);
+}
+
+/* The `status` line that says which layout is in use, when live. */
 void ss_cfs_layout_show(struct seq_file *m)
 {
-	if (!ss_cfs.live) {
-		seq_printf(m, "%s\n", ss_cfs.why);
-		return;
-	}
-	seq_puts(m, "live\n");
 	seq_printf(m, "cfs_rq_layout source=%s names=%s size=%u v0=%u sum_w_vruntime=%u sum_weight=%u curr=%u\n",
 		   ss_cfs.source[0] ? ss_cfs.source : "-",
 		   ss_cfs.names[0] ? ss_cfs.names : "-", ss_cfs.size,

@@ -89,7 +89,7 @@ static int ss_status_show(struct seq_file *m, void *v)
 	for (g = 0; g < SS_NR_GROUPS; g++) {
 		seq_printf(m, "group %s ", ss_group_names[g]);
 		if (g == SS_GROUP_EEVDF && !ss_cfs.live)
-			ss_cfs_layout_show(m);
+			ss_cfs_layout_show_why(m);
 		else if (g == SS_GROUP_DELAYED_DEQUEUE && !SS_HAVE_DELAYED_DEQUEUE)
 			seq_printf(m, "unsupported: kernel %s has no delayed dequeue (6.12+)\n",
 				   init_utsname()->release);

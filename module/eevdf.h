@@ -37,6 +37,7 @@ extern struct ss_cfs_layout ss_cfs;
 
 void ss_cfs_layout_init(const char *param);
 void ss_cfs_layout_show(struct seq_file *m);
+void ss_cfs_layout_show_why(struct seq_file *m);
 
 struct ss_entity_view {
 	u64 V;		/* avg_vruntime of the entity's cfs_rq */

@@ -24,9 +24,22 @@ check() {
 # check_eq DESCRIPTION EXPECTED ACTUAL
 check_eq() {
 	if [ "$2" = "$3" ]; then
-		pass "$1 ($3)"
+		case $3 in
+		*$'\n'*) pass "$1 ($(wc -l <<<"$3") lines)" ;;
+		*) pass "$1 ($3)" ;;
+		esac
 	else
 		fail "$1: expected '$2', got '$3'"
+		case $3 in
+		*$'\n'*)
+			local a b
+			a=$(mktemp) b=$(mktemp)
+			echo "$2" > "$a"
+			echo "$3" > "$b"
+			diff "$a" "$b" | head -20
+			rm -f "$a" "$b"
+			;;
+		esac
 	fi
 }
 
@@ -61,3 +74,26 @@ finish() {
 	echo "$PASSED passed, $FAILED failed [$KREL] $(basename "$0")"
 	[ "$FAILED" -eq 0 ]
 }
+
+# The cfs_rq_layout parameter for this kernel, read from its BTF with pahole
+# (an independent reader of the same BTF `schedscope load` uses libbpf for).
+cfs_layout_pahole() {
+	local btf=/sys/kernel/btf/vmlinux dump size v0 v0name sum sumname weight weightname curr
+	dump=$(pahole -C cfs_rq "$btf") || return 1
+	field() { awk -v f="$1" '$0 ~ "[ *]" f ";" { for (i = 1; i <= NF; i++) if ($i == "/*") { print $(i + 1); exit } }' <<<"$dump"; }
+	size=$(awk '/\/\* size:/ { gsub(",", "", $3); print $3; exit }' <<<"$dump")
+	for v0name in zero_vruntime min_vruntime; do v0=$(field $v0name); [ -n "$v0" ] && break; done
+	for sumname in sum_w_vruntime avg_vruntime; do sum=$(field $sumname); [ -n "$sum" ] && break; done
+	for weightname in sum_weight avg_load; do weight=$(field $weightname); [ -n "$weight" ] && break; done
+	curr=$(field curr)
+	[ -n "$size" ] && [ -n "$v0" ] && [ -n "$sum" ] && [ -n "$weight" ] && [ -n "$curr" ] || return 1
+	echo "size=$size,v0=$v0,sum_w_vruntime=$sum,sum_weight=$weight,curr=$curr,names=$v0name/$sumname/$weightname,source=pahole:$btf"
+}
+
+# sched_features NAME...: writes each to the features file; prints nothing
+sched_features() {
+	local f
+	for f in "$@"; do echo "$f" > /sys/kernel/debug/sched/features || return 1; done
+}
+
+has_eevdf() { grep -qw RUN_TO_PARITY /sys/kernel/debug/sched/features 2>/dev/null; }
