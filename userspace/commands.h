@@ -8,6 +8,9 @@
 
 #include "output.h"
 
+/* Run the subcommand argv[1] (dispatch.c); the exit status. */
+int schedscope_run(int argc, char **argv);
+
 int cmd_load(int argc, char **argv);
 int cmd_unload(int argc, char **argv);
 int cmd_status(int argc, char **argv);

@@ -146,8 +146,12 @@ static void print_stats_percpu(const struct kv_stats *st, FILE *out)
 	}
 	qsort(cpus, ncpu, sizeof(*cpus), cmp_uint);
 	fprintf(out, "# counters per CPU\n%-*s", KEY_WIDTH, "key");
-	for (j = 0; j < ncpu; j++)
-		fprintf(out, " %11s%-4u", "cpu", cpus[j]);
+	for (j = 0; j < ncpu; j++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "cpu%u", cpus[j] % 1000000u);
+		fprintf(out, " %15s", name);
+	}
 	fputc('\n', out);
 	/* Keys in the order of the first CPU's block. */
 	for (i = 0; i < st->count && st->items[i].cpu == st->items[0].cpu; i++) {

@@ -25,8 +25,8 @@
 
 #include "log2_hist.h"
 
-/* Rows: neg[64] .. neg[1], then pos[0] .. pos[64]. */
-#define SLOG2_HIST_ROWS		(2 * LOG2_HIST_BUCKETS - 1)
+/* Rows: neg[64] .. neg[1], then pos[0] .. pos[63] (pos[64] would be past INT64_MAX). */
+#define SLOG2_HIST_ROWS		(2 * LOG2_HIST_BUCKETS - 2)
 
 struct slog2_hist {
 	char name[LOG2_HIST_NAME_MAX];	/* map name without '@' */

@@ -251,6 +251,76 @@ static int list_hists(const char *dir, const char *only, char ***names,
 	return 0;
 }
 
+/* The distinct CPUs of a stats_percpu set, ascending; *n of them. */
+static unsigned int *percpu_cpus(const struct kv_stats *st, size_t *n)
+{
+	unsigned int *cpus = malloc((st->count + 1) * sizeof(*cpus));
+	size_t i, j, count = 0;
+
+	if (!cpus)
+		return NULL;
+	for (i = 0; i < st->count; i++) {
+		for (j = 0; j < count && cpus[j] != st->items[i].cpu; j++)
+			;
+		if (j == count)
+			cpus[count++] = st->items[i].cpu;
+	}
+	for (i = 1; i < count; i++)		/* few CPUs: insertion sort */
+		for (j = i; j > 0 && cpus[j - 1] > cpus[j]; j--) {
+			unsigned int t = cpus[j];
+
+			cpus[j] = cpus[j - 1];
+			cpus[j - 1] = t;
+		}
+	*n = count;
+	return cpus;
+}
+
+/*
+ * A file cut at a line or block boundary still parses: catch it by
+ * consistency. Every CPU of stats_percpu has every key of stats, and every
+ * hist_percpu file has exactly those CPUs.
+ */
+static int check_percpu(const struct ss_snapshot *snap, char *err, size_t errlen)
+{
+	size_t ncpu, i, c;
+	unsigned int *cpus = percpu_cpus(&snap->percpu, &ncpu);
+	uint64_t v;
+	int ret = 0;
+
+	if (!cpus)
+		return -ENOMEM;
+	for (c = 0; c < ncpu && !ret; c++) {
+		for (i = 0; i < snap->stats.count; i++) {
+			if (kv_stats_get_percpu(&snap->percpu, cpus[c],
+						snap->stats.items[i].key, &v)) {
+				error_msg(err, errlen, "stats_percpu: cpu %u has no "
+					  "%s (truncated?)", cpus[c],
+					  snap->stats.items[i].key);
+				ret = -EINVAL;
+				break;
+			}
+		}
+	}
+	for (i = 0; i < snap->nhist && !ret; i++) {
+		const struct ss_hist_set *set = &snap->hist[i];
+		bool same = set->ncpu == ncpu;
+
+		if (set->percpu_missing)
+			continue;
+		for (c = 0; same && c < ncpu; c++)
+			same = set->cpu[c].cpu == cpus[c];
+		if (!same) {
+			error_msg(err, errlen, "hist_percpu/%s: %zu CPUs, where "
+				  "stats_percpu has %zu (truncated?)",
+				  set->total.file, set->ncpu, ncpu);
+			ret = -EINVAL;
+		}
+	}
+	free(cpus);
+	return ret;
+}
+
 int ss_snapshot_read(const char *dir, const struct ss_snapshot_opts *opts,
 		     struct ss_snapshot *snap, char *err, size_t errlen)
 {
@@ -296,6 +366,8 @@ int ss_snapshot_read(const char *dir, const struct ss_snapshot_opts *opts,
 			goto out;
 	}
 	qsort(snap->hist, snap->nhist, sizeof(*snap->hist), cmp_set);
+	if (opts->percpu)
+		ret = check_percpu(snap, err, errlen);
 out:
 	for (i = 0; i < n; i++)
 		free(names[i]);

@@ -67,5 +67,15 @@ const char *test_path(const char *relpath);
 void test_kv_stats(void);
 void test_log2_hist(void);
 void test_proc_task(void);
+void test_slog2_hist(void);
+void test_hist_bcc(void);
+void test_hist_bins(void);
+void test_snapshot(void);
+void test_output(void);
+void test_btf_layout(void);
+void test_modinfo(void);
+void test_record_event(void);
+void test_cli(void);
+
 
 #endif

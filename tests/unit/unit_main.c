@@ -11,6 +11,15 @@ static const struct {
 	{ "kv_stats", test_kv_stats },
 	{ "log2_hist", test_log2_hist },
 	{ "proc_task", test_proc_task },
+	{ "slog2_hist", test_slog2_hist },
+	{ "hist_bcc", test_hist_bcc },
+	{ "hist_bins", test_hist_bins },
+	{ "snapshot", test_snapshot },
+	{ "output", test_output },
+	{ "btf_layout", test_btf_layout },
+	{ "modinfo", test_modinfo },
+	{ "record_event", test_record_event },
+	{ "cli", test_cli },
 };
 
 int main(void)

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cfs_rq layouts from BTF: small fixtures built with gcc -gbtf
+ * (fixtures/btf/), and the real vmlinux of 6.12 and 6.1 where
+ * scripts/vm-run has unpacked them (build/vm/<release>/vmlinux).
+ */
+#include <errno.h>
+#include <glob.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "btf_layout.h"
+#include "check.h"
+
+static int layout_of(const char *fixture, struct btf_layout *l, char *err,
+		     size_t errlen)
+{
+	char rel[256];
+
+	snprintf(rel, sizeof(rel), "build/fixtures/btf/%s.o", fixture);
+	return btf_layout_read(test_path(rel), l, err, errlen);
+}
+
+static void test_fixtures(void)
+{
+	struct btf_layout l;
+	char err[512], param[1024];
+
+	CHECK_EQ_INT(layout_of("cfs_rq_612", &l, err, sizeof(err)), 0);
+	CHECK(l.eevdf);
+	CHECK_EQ_INT(l.sum_w_vruntime, 40);
+	CHECK_EQ_INT(l.sum_weight, 48);
+	CHECK_EQ_INT(l.v0, 56);
+	CHECK_EQ_INT(l.curr, 80);
+	CHECK_EQ_INT(l.size, 320);
+	CHECK_STR_EQ(l.v0_name, "zero_vruntime");
+	CHECK_STR_EQ(l.sum_name, "avg_vruntime");
+	CHECK_STR_EQ(l.weight_name, "avg_load");
+	CHECK_EQ_INT(btf_layout_param(&l, "/tmp/my btf", param, sizeof(param)), 0);
+	CHECK_STR_EQ(param, "size=320,v0=56,sum_w_vruntime=40,sum_weight=48,"
+		     "curr=80,names=zero_vruntime/avg_vruntime/avg_load,"
+		     "source=btf:/tmp/my_btf");
+	CHECK_EQ_INT(btf_layout_param(&l, NULL, param, 20), -ENOSPC);
+
+	CHECK_EQ_INT(layout_of("cfs_rq_61", &l, err, sizeof(err)), 0);
+	CHECK(!l.eevdf);
+	CHECK_STR_EQ(l.reason, "this kernel's cfs_rq has no avg_vruntime (CFS)");
+
+	/* Newer names, inside anonymous unions and structs. */
+	CHECK_EQ_INT(layout_of("cfs_rq_anon", &l, err, sizeof(err)), 0);
+	CHECK(l.eevdf);
+	CHECK_EQ_INT(l.sum_w_vruntime, 8);
+	CHECK_EQ_INT(l.sum_weight, 16);
+	CHECK_EQ_INT(l.v0, 40);		/* anonymous struct at 32, + 8 */
+	CHECK_EQ_INT(l.curr, 48);
+	CHECK_STR_EQ(l.sum_name, "sum_w_vruntime");
+	CHECK_STR_EQ(l.weight_name, "sum_weight");
+	CHECK_STR_EQ(l.v0_name, "min_vruntime");
+
+	CHECK_EQ_INT(layout_of("cfs_rq_badsum", &l, err, sizeof(err)), 0);
+	CHECK(!l.eevdf);
+	CHECK_STR_HAS(l.reason, "avg_vruntime is not an s64 sum");
+
+	CHECK_EQ_INT(layout_of("no_cfs_rq", &l, err, sizeof(err)), -ENOENT);
+	CHECK_STR_HAS(err, "no struct cfs_rq");
+	CHECK(btf_layout_read(test_path("nosuch.btf"), &l, err, sizeof(err)) < 0);
+	CHECK_STR_HAS(err, "nosuch.btf");
+	/* Not BTF at all. */
+	CHECK(btf_layout_read(test_path("Makefile"), &l, err, sizeof(err)) < 0);
+}
+
+/* The real kernels, when their vmlinux is there (after a VM run). */
+static void test_real_kernels(void)
+{
+	glob_t g;
+	size_t i;
+	int found = 0;
+
+	if (glob(TEST_DIR "/../../build/vm/*/vmlinux", 0, NULL, &g)) {
+		printf("btf_layout: no build/vm/*/vmlinux (run scripts/vm-run "
+		       "once): real-kernel checks skipped\n");
+		return;
+	}
+	for (i = 0; i < g.gl_pathc; i++) {
+		const char *path = g.gl_pathv[i];
+		struct btf_layout l;
+		char err[512];
+
+		if (strstr(path, "/6.12.")) {
+			found++;
+			CHECK_MSG(!btf_layout_read(path, &l, err, sizeof(err)) &&
+				  l.eevdf, "%s: %s", path, err);
+			/* pahole -C cfs_rq: avg_vruntime 40, avg_load 48,
+			 * zero_vruntime 56, curr 80 in 6.12.117+deb12 */
+			CHECK_MSG(l.sum_w_vruntime == 40 && l.sum_weight == 48 &&
+				  l.v0 == 56 && l.curr == 80 &&
+				  !strcmp(l.v0_name, "zero_vruntime"),
+				  "%s: %u %u %u %u %s", path, l.sum_w_vruntime,
+				  l.sum_weight, l.v0, l.curr, l.v0_name);
+		} else if (strstr(path, "/6.1.")) {
+			found++;
+			CHECK_MSG(!btf_layout_read(path, &l, err, sizeof(err)) &&
+				  !l.eevdf && strstr(l.reason, "no avg_vruntime (CFS)"),
+				  "%s: %s %s", path, err, l.reason);
+		}
+	}
+	globfree(&g);
+	if (!found)
+		printf("btf_layout: no 6.1/6.12 vmlinux in build/vm: skipped\n");
+}
+
+void test_btf_layout(void)
+{
+	test_fixtures();
+	test_real_kernels();
+}

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The command line: each case runs schedscope_run() (the CLI's dispatch)
+ * in a child process with its stdout and stderr in files, and checks the
+ * exit status (2 for every bad command line) and what it printed.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <fcntl.h>
+
+#include "check.h"
+#include "commands.h"
+#include "read_file.h"
+#include "test_util.h"
+
+#define FIXTURE "fixtures/debugfs/basic"
+#define MAX_ARGS 16
+
+static char got_out[1 << 16], got_err[1 << 14];
+
+static void slurp(const char *path, char *buf, size_t size)
+{
+	char err[256], *data;
+	size_t len;
+
+	buf[0] = '\0';
+	if (read_file(path, &data, &len, err, sizeof(err)))
+		return;
+	snprintf(buf, size, "%s", data);
+	free(data);
+}
+
+/* Run "schedscope ARGS..." (NULL-terminated); its exit status. */
+static int run(const char *env_debugfs, ...)
+{
+	char *argv[MAX_ARGS + 2] = { "schedscope" };
+	char out_path[PATH_MAX], err_path[PATH_MAX];
+	const char *dir = test_tmpdir("cli_out");
+	va_list ap;
+	int argc = 1, status;
+	pid_t pid;
+
+	va_start(ap, env_debugfs);
+	while (argc < MAX_ARGS && (argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	argv[argc] = NULL;
+	snprintf(out_path, sizeof(out_path), "%s/stdout", dir);
+	snprintf(err_path, sizeof(err_path), "%s/stderr", dir);
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		dup2(o, 1);
+		dup2(e, 2);
+		if (env_debugfs)
+			setenv("SCHEDSCOPE_DEBUGFS", env_debugfs, 1);
+		else
+			unsetenv("SCHEDSCOPE_DEBUGFS");
+		status = schedscope_run(argc, argv);
+		fflush(stdout);
+		fflush(stderr);
+		_exit(status);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		abort();
+	slurp(out_path, got_out, sizeof(got_out));
+	slurp(err_path, got_err, sizeof(got_err));
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+#define CHECK_USAGE(...) do {						\
+	int st_ = run(NULL, __VA_ARGS__, NULL);				\
+	CHECK_MSG(st_ == 2 && strstr(got_err, "Try 'schedscope"),	\
+		  "%s: exit %d, stderr \"%s\"", #__VA_ARGS__, st_, got_err); \
+} while (0)
+
+static void test_usage_errors(void)
+{
+	CHECK_EQ_INT(run(NULL, NULL), 2);
+	CHECK_STR_HAS(got_err, "Usage: schedscope COMMAND");
+	CHECK_USAGE("frobnicate");
+	CHECK_USAGE("show", "--bogus");
+	CHECK_USAGE("show", "--json", "--csv");
+	CHECK_USAGE("show", "--format", "bcc", "--openmetrics");
+	CHECK_USAGE("show", "--format", "xml");
+	CHECK_USAGE("show", "--unit", "s");
+	CHECK_USAGE("show", "--unit");
+	CHECK_USAGE("show", "--hist", "../stats");
+	CHECK_USAGE("show", "extra");
+	CHECK_USAGE("show", "--pid", "1");
+	CHECK_USAGE("status", "--json");
+	CHECK_USAGE("watch");
+	CHECK_USAGE("watch", "0");
+	CHECK_USAGE("watch", "-1");
+	CHECK_USAGE("watch", "abc");
+	CHECK_USAGE("watch", "1s");
+	CHECK_USAGE("watch", "nan");
+	CHECK_USAGE("watch", "inf");
+	CHECK_USAGE("watch", "100000");
+	CHECK_USAGE("watch", "1", "0");
+	CHECK_USAGE("watch", "1", "x");
+	CHECK_USAGE("watch", "1", "2", "3");
+	CHECK_USAGE("watch", "--openmetrics", "1");
+	CHECK_USAGE("watch", "--pid", "1", "--tgid", "2", "1");
+	CHECK_STR_HAS(got_err, "conflicts");
+	CHECK_USAGE("watch", "--comm", "a", "--comm", "b", "1");
+	CHECK_USAGE("watch", "--pid", "0", "1");
+	CHECK_USAGE("watch", "--pid", "12x", "1");
+	CHECK_USAGE("watch", "--comm", "sixteen_chars_xx", "1");
+	CHECK_USAGE("watch", "--comm", "", "1");
+	CHECK_USAGE("watch", "--cgroup", "", "1");
+	CHECK_USAGE("load", "--task-slots", "5");
+	CHECK_USAGE("load", "--task-slots", "99999999");
+	CHECK_USAGE("load", "--btf", "x", "--no-layout");
+	CHECK_USAGE("load", "--bogus");
+	CHECK_USAGE("load", "--pid", "1", "--cgroup", "/x");
+	CHECK_USAGE("unload", "now");
+	CHECK_USAGE("record", "--pid", "1", "--comm", "x");
+	CHECK_USAGE("record", "ls");
+	CHECK_USAGE("record", "-o");
+	/* The same filter twice is not a conflict. */
+	CHECK(run(NULL, "watch", "--pid", "7", "--pid", "7", "--debugfs",
+		  "/nonexistent", "1", NULL) == 1);
+}
+
+static void test_help(void)
+{
+	static const char *const cmds[] = { "load", "unload", "status", "show",
+					    "watch", "record" };
+	char want[64];
+	size_t i;
+
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		snprintf(want, sizeof(want), "Usage: schedscope %s", cmds[i]);
+		CHECK_EQ_INT(run(NULL, cmds[i], "--help", NULL), 0);
+		CHECK_STR_HAS(got_out, want);
+		CHECK_EQ_INT(run(NULL, cmds[i], "-h", NULL), 0);
+	}
+	CHECK_EQ_INT(run(NULL, "--help", NULL), 0);
+	CHECK_STR_HAS(got_out, "record");
+	CHECK_EQ_INT(run(NULL, "--version", NULL), 0);
+	CHECK_STR_HAS(got_out, "schedscope 0.1.0");
+	CHECK_EQ_INT(run(NULL, "show", "--help", NULL), 0);
+	CHECK_STR_HAS(got_out, "p99.9");
+}
+
+static void test_reading(void)
+{
+	const char *fixture = test_path(FIXTURE);
+	char fixture_copy[PATH_MAX];
+
+	snprintf(fixture_copy, sizeof(fixture_copy), "%s", fixture);
+	CHECK_EQ_INT(run(NULL, "show", "--debugfs", fixture_copy, NULL), 0);
+	CHECK_STR_HAS(got_out, "@wakeup_lat_ns: \n[512, 1K) ");
+	CHECK_STR_HAS(got_out, "# @wakeup_lat_ns: count 164, min [512, 1023]");
+	/* The environment variable, and the option before it. */
+	CHECK_EQ_INT(run(fixture_copy, "show", "--hist", "new_lat", "--json", NULL), 0);
+	CHECK_STR_HAS(got_out, "\"name\":\"new_lat_ns\"");
+	CHECK(!strstr(got_out, "wakeup_lat"));
+	CHECK_EQ_INT(run("/nonexistent", "show", "--debugfs", fixture_copy,
+			 "--openmetrics", NULL), 0);
+	CHECK_STR_HAS(got_out, "schedscope_switches_total 252\n");
+	CHECK_EQ_INT(run(fixture_copy, "show", "--hist", "nosuch", NULL), 1);
+	CHECK_STR_HAS(got_err, "nosuch");
+	CHECK_EQ_INT(run(NULL, "show", "--debugfs", "/nonexistent", NULL), 1);
+	CHECK_STR_HAS(got_err, "/nonexistent: no such directory");
+	CHECK_EQ_INT(run(fixture_copy, "status", NULL), 0);
+	CHECK_STR_HAS(got_out, "interface 1\n");
+
+	/* Broken files: exit 1 with file and line, never a crash. */
+	char dir[PATH_MAX];
+
+	snprintf(dir, sizeof(dir), "%s", test_tmpdir("cli_broken"));
+
+	test_copy_dir(FIXTURE, dir);
+	test_write(dir, "hist/wakeup_lat", "@wakeup_lat_ns: \n[1K, 2K)      ");
+	CHECK_EQ_INT(run(dir, "show", NULL), 1);
+	CHECK_STR_HAS(got_err, "hist/wakeup_lat: line 2");
+	test_write(dir, "status", "version 0.1.0\ninterface");
+	CHECK_EQ_INT(run(dir, "status", NULL), 1);
+	CHECK_STR_HAS(got_err, "not a schedscope status file");
+}
+
+static void test_watch(void)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 16], *text;
+	size_t len;
+	int lines = 0;
+
+	snprintf(dir, sizeof(dir), "%s", test_tmpdir("cli_watch"));
+	test_copy_dir(FIXTURE, dir);
+	test_write(dir, "enable", "0\n");
+	CHECK_EQ_INT(run(dir, "watch", "--json", "--pid", "42", "0.05", "2", NULL), 0);
+	for (const char *p = got_out; (p = strchr(p, '\n')); p++)
+		lines++;
+	CHECK_EQ_INT(lines, 2);
+	/* Nothing changed in the files: every counter moved by 0. */
+	CHECK_STR_HAS(got_out, "\"switches\":0,");
+	CHECK_STR_HAS(got_out, "\"interval_s\":0.0");
+	CHECK_STR_HAS(got_err, "enabled it for this run");
+	/* The filter was written, then put back; enable too. */
+	snprintf(path, sizeof(path), "%s/filter", dir);
+	text = test_file(path + strlen(TEST_DIR) + 1, &len);
+	CHECK_STR_EQ(text, "none\n");
+	free(text);
+	snprintf(path, sizeof(path), "%s/enable", dir);
+	text = test_file(path + strlen(TEST_DIR) + 1, &len);
+	CHECK_STR_EQ(text, "0\n");
+	free(text);
+
+	CHECK_EQ_INT(run(dir, "watch", "--csv", "0.02", "2", NULL), 0);
+	CHECK(!strncmp(got_out, "time,cpu,kind,name,lo,hi,value\n", 31));
+	CHECK(strstr(got_out + 1, "time,cpu,kind") == NULL);
+	CHECK_EQ_INT(run(dir, "watch", "0.02", "1", NULL), 0);
+	CHECK(!strncmp(got_out, "# ", 2) && strstr(got_out, " interval 0.0"));
+}
+
+void test_cli(void)
+{
+	test_usage_errors();
+	test_help();
+	test_reading();
+	test_watch();
+}

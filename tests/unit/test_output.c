@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The printers of `schedscope show` on the fixture directory, against
+ * golden files; and, for the bpftrace layout, against the module-format
+ * fixture files themselves.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "output.h"
+#include "test_util.h"
+
+#define FIXTURE "fixtures/debugfs/basic"
+
+static bool read_fixture(struct ss_snapshot *s, bool percpu)
+{
+	struct ss_snapshot_opts opts = { .percpu = percpu };
+	char err[512];
+
+	if (!CHECK_MSG(!ss_snapshot_read(test_path(FIXTURE), &opts, s, err,
+					 sizeof(err)), "%s", err))
+		return false;
+	/* A fixed time, so that JSON and CSV are reproducible. */
+	s->when.tv_sec = 1733140800;
+	s->when.tv_nsec = 123456789;
+	return true;
+}
+
+static struct out_opts defaults(enum out_format f)
+{
+	struct out_opts o = {
+		.format = f, .unit = HIST_UNIT_NS, .summary = true,
+		.stats = true, .csv_header = true,
+	};
+	return o;
+}
+
+/* Concatenation of fixture files, in the order given. */
+static char *concat(const char *sub, size_t *total)
+{
+	static const char *const names[] = { "lag_pick", "new_lat",
+					     "preempt_lat", "wakeup_lat" };
+	char *all = NULL, *part, rel[256];
+	size_t len, i;
+
+	*total = 0;
+	for (i = 0; i < 4; i++) {
+		snprintf(rel, sizeof(rel), FIXTURE "/%s/%s", sub, names[i]);
+		part = test_file(rel, &len);
+		all = realloc(all, *total + len + 1);
+		memcpy(all + *total, part, len);
+		*total += len;
+		free(part);
+	}
+	return all;
+}
+
+static void test_bpftrace_is_module_layout(void)
+{
+	struct ss_snapshot s;
+	struct out_opts o = defaults(OUT_BPFTRACE);
+	char *text, *want;
+	size_t len, want_len;
+
+	o.stats = false;
+	o.summary = false;
+	if (!read_fixture(&s, true))
+		return;
+	CAPTURE(text, len, CHECK_EQ_INT(out_snapshot(&s, &o, out), 0));
+	want = concat("hist", &want_len);
+	CHECK_MSG(len == want_len && !memcmp(text, want, len),
+		  "histograms print byte for byte as the module's files");
+	free(text);
+	free(want);
+	o.per_cpu = true;
+	CAPTURE(text, len, CHECK_EQ_INT(out_snapshot(&s, &o, out), 0));
+	want = concat("hist_percpu", &want_len);
+	CHECK_MSG(len == want_len && !memcmp(text, want, len),
+		  "per-CPU histograms print as bpftrace prints a map keyed by cpu");
+	free(text);
+	free(want);
+	ss_snapshot_free(&s);
+}
+
+static void golden(bool percpu, struct out_opts o, const char *name)
+{
+	struct ss_snapshot s;
+	char *text;
+	size_t len;
+
+	if (!read_fixture(&s, percpu))
+		return;
+	CAPTURE(text, len, CHECK_EQ_INT(out_snapshot(&s, &o, out), 0));
+	CHECK_GOLDEN(text, len, name);
+	free(text);
+	ss_snapshot_free(&s);
+}
+
+void test_output(void)
+{
+	struct out_opts o;
+
+	test_bpftrace_is_module_layout();
+	golden(false, defaults(OUT_BPFTRACE), "show_bpftrace.txt");
+	golden(false, defaults(OUT_BCC), "show_bcc.txt");
+	o = defaults(OUT_LIBBPF);
+	o.unit = HIST_UNIT_US;
+	o.stats = false;
+	golden(false, o, "show_libbpf_us.txt");
+	golden(false, defaults(OUT_JSON), "show.json");
+	golden(false, defaults(OUT_CSV), "show.csv");
+	golden(false, defaults(OUT_OPENMETRICS), "show.prom");
+	o = defaults(OUT_BPFTRACE);
+	o.per_cpu = true;
+	o.unit = HIST_UNIT_US;
+	golden(true, o, "show_percpu_us.txt");
+	o = defaults(OUT_JSON);
+	o.per_cpu = true;
+	golden(true, o, "show_percpu.json");
+	o = defaults(OUT_CSV);
+	o.per_cpu = true;
+	o.csv_header = false;
+	golden(true, o, "show_percpu.csv");
+	o = defaults(OUT_OPENMETRICS);
+	o.per_cpu = true;
+	golden(true, o, "show_percpu.prom");
+}

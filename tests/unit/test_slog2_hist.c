@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "slog2_hist.h"
+#include "test_util.h"
+
+static int parse(struct slog2_hist *h, const char *buf, size_t len,
+		 char *err, size_t errlen)
+{
+	char *copy = exact_copy(buf, len);
+	int ret = slog2_hist_parse(h, copy, len, err, errlen);
+
+	free(copy);
+	return ret;
+}
+
+static void test_rows(void)
+{
+	char label[LOG2_HIST_LABEL_MAX];
+	unsigned int r;
+
+	CHECK_EQ_INT(slog2_hist_row(0), 64);
+	CHECK_EQ_INT(slog2_hist_row(1), 65);
+	CHECK_EQ_INT(slog2_hist_row(-1), 63);
+	CHECK_EQ_INT(slog2_hist_row(-2), 62);
+	CHECK_EQ_INT(slog2_hist_row(-3), 62);
+	CHECK_EQ_INT(slog2_hist_row(-4), 61);
+	CHECK_EQ_INT(slog2_hist_row(INT64_MIN), 0);
+	CHECK_EQ_INT(slog2_hist_row(INT64_MAX), 127);
+	CHECK_EQ_INT(slog2_hist_row(-1024), slog2_hist_row(-2047));
+	CHECK(slog2_hist_row(-1023) != slog2_hist_row(-1024));
+
+	/* The rows tile INT64_MIN..INT64_MAX without gaps, in order. */
+	CHECK_EQ_INT(slog2_hist_row_min(0), INT64_MIN);
+	CHECK_EQ_INT(slog2_hist_row_max(SLOG2_HIST_ROWS - 1), INT64_MAX);
+	for (r = 0; r < SLOG2_HIST_ROWS; r++) {
+		int64_t lo = slog2_hist_row_min(r), hi = slog2_hist_row_max(r);
+
+		CHECK_MSG(lo <= hi && slog2_hist_row(lo) == r &&
+			  slog2_hist_row(hi) == r &&
+			  (r == SLOG2_HIST_ROWS - 1 ||
+			   (uint64_t)hi + 1 == (uint64_t)slog2_hist_row_min(r + 1)),
+			  "row %u: %lld..%lld", r, (long long)lo, (long long)hi);
+	}
+
+	slog2_hist_row_label(63, label);
+	CHECK_STR_EQ(label, "[-1]");
+	slog2_hist_row_label(62, label);
+	CHECK_STR_EQ(label, "(-4, -2]");
+	slog2_hist_row_label(slog2_hist_row(-1024), label);
+	CHECK_STR_EQ(label, "(-2K, -1K]");
+	slog2_hist_row_label(slog2_hist_row(-600), label);
+	CHECK_STR_EQ(label, "(-1K, -512]");
+	slog2_hist_row_label(0, label);
+	CHECK_STR_EQ(label, "(-16777216T, -8388608T]");
+	slog2_hist_row_label(64, label);
+	CHECK_STR_EQ(label, "[0]");
+	slog2_hist_row_label(66, label);
+	CHECK_STR_EQ(label, "[2, 4)");
+	CHECK(slog2_hist_name_is_signed("lag_pick_vns"));
+	CHECK(!slog2_hist_name_is_signed("wakeup_lat_ns"));
+	CHECK(!slog2_hist_name_is_signed("vns"));
+}
+
+/* The fixture's lag_pick, built value by value. */
+static void fixture_hist(struct slog2_hist *h)
+{
+	int i;
+
+	slog2_hist_init(h, "lag_pick_vns");
+	for (i = 0; i < 5; i++)
+		slog2_hist_add(h, -2048 - i);
+	for (i = 0; i < 26; i++)
+		slog2_hist_add(h, -1024 - i);
+	slog2_hist_add_count(h, -600, 4);
+	slog2_hist_add(h, -5);
+	slog2_hist_add(h, 0);
+	slog2_hist_add_count(h, 300, 5);
+	slog2_hist_add_count(h, 1500, 2);
+}
+
+static void test_print_parse(void)
+{
+	struct slog2_hist h, back;
+	char *text, *fixture, err[256];
+	size_t len, flen, cut;
+
+	fixture_hist(&h);
+	CAPTURE(text, len, CHECK_EQ_INT(slog2_hist_print(&h, out), 0));
+	/* The fixture was written by an independent script (its generator
+	 * follows docs/interface.md): the same bytes. */
+	fixture = test_file("fixtures/debugfs/basic/hist/lag_pick", &flen);
+	CHECK(len == flen && !memcmp(text, fixture, len));
+	CHECK_GOLDEN(text, len, "signed_lag.txt");
+
+	CHECK_EQ_INT(parse(&back, text, len, err, sizeof(err)), 0);
+	CHECK(slog2_hist_equal(&h, &back));
+
+	/* Every truncation is an error, never a crash. */
+	for (cut = 0; cut < len; cut++)
+		CHECK_MSG(parse(&back, text, cut, err, sizeof(err)) == -EINVAL,
+			  "cut at %zu of %zu accepted", cut, len);
+	free(text);
+	free(fixture);
+
+	/* Empty and negative-only histograms. */
+	slog2_hist_init(&h, "e_vns");
+	CAPTURE(text, len, slog2_hist_print(&h, out));
+	CHECK_STR_EQ(text, "@e_vns: \n\n");
+	CHECK_EQ_INT(parse(&back, text, len, err, sizeof(err)), 0);
+	free(text);
+	slog2_hist_add(&h, -1);
+	slog2_hist_add(&h, -3);
+	CAPTURE(text, len, slog2_hist_print(&h, out));
+	CHECK_STR_EQ(text, "@e_vns: \n"
+		"(-4, -2]               1 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n"
+		"[-1]                   1 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n\n");
+	CHECK_EQ_INT(parse(&back, text, len, err, sizeof(err)), 0);
+	CHECK(slog2_hist_equal(&h, &back));
+	free(text);
+}
+
+static void test_parse_errors(void)
+{
+	static const struct {
+		const char *text, *why;
+	} bad[] = {
+		{ "@x_vns: \n(-4, -2]               1 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n"
+		  "[0]                    1 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n\n",
+		  "next one" },
+		{ "@x_vns: \n[-1]                   0 |                                                    |\n"
+		  "[0]                    1 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n\n",
+		  "count 0 at the start" },
+		{ "@x_vns: \n[-1]                   1 |@@@@                                                |\n\n",
+		  "bar of 4" },
+		{ "@x_vns: \n[-2]                   1 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n\n",
+		  "not a bucket" },
+		{ "@x_vns: \n[-1]                  1 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n\n",
+		  "columns" },
+		{ "@x_vns: \n[-1]                   1 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n\nmore\n",
+		  "more input" },
+		{ "x_vns: \n\n", "name line" },
+		{ "@x_vns: \n[-1]                   1 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n",
+		  "truncated" },
+	};
+	struct slog2_hist h;
+	char err[256];
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CHECK_MSG(parse(&h, bad[i].text, strlen(bad[i].text), err,
+				sizeof(err)) == -EINVAL && strstr(err, bad[i].why),
+			  "case %zu: error \"%s\" should mention \"%s\"", i, err,
+			  bad[i].why);
+	}
+	CHECK_EQ_INT(parse(&h, "@x_vns: \n\0\n", 11, err, sizeof(err)), -EINVAL);
+	CHECK_STR_HAS(err, "NUL");
+}
+
+void test_slog2_hist(void)
+{
+	test_rows();
+	test_print_parse();
+	test_parse_errors();
+}

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "read_file.h"
+#include "test_util.h"
+
+static void rm_rf(const char *path)
+{
+	struct dirent *de;
+	DIR *d = opendir(path);
+	char sub[PATH_MAX];
+
+	if (!d) {
+		unlink(path);
+		return;
+	}
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", path, de->d_name);
+		rm_rf(sub);
+	}
+	closedir(d);
+	rmdir(path);
+}
+
+static void mkdir_p(const char *path)
+{
+	char buf[PATH_MAX];
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(buf, 0755);
+			*p = '/';
+		}
+	}
+	mkdir(buf, 0755);
+}
+
+const char *test_tmpdir(const char *name)
+{
+	static char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/build/tmp/%s", TEST_DIR, name);
+	rm_rf(path);
+	mkdir_p(path);
+	return path;
+}
+
+void test_write(const char *dir, const char *relpath, const char *data)
+{
+	char path[PATH_MAX], parent[PATH_MAX];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, relpath);
+	snprintf(parent, sizeof(parent), "%s", path);
+	*strrchr(parent, '/') = '\0';
+	mkdir_p(parent);
+	f = fopen(path, "w");
+	if (!f || fputs(data, f) < 0 || fclose(f)) {
+		printf("cannot write %s: %s\n", path, strerror(errno));
+		abort();
+	}
+}
+
+static void copy_tree(const char *src, const char *dst, const char *rel)
+{
+	char from[PATH_MAX], to_rel[PATH_MAX];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(from, sizeof(from), "%s%s%s", src, *rel ? "/" : "", rel);
+	d = opendir(from);
+	if (!d)
+		abort();
+	while ((de = readdir(d))) {
+		char path[PATH_MAX + 256];
+		struct stat st;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", from, de->d_name);
+		snprintf(to_rel, sizeof(to_rel), "%s%s%s", rel, *rel ? "/" : "",
+			 de->d_name);
+		if (stat(path, &st))
+			abort();
+		if (S_ISDIR(st.st_mode)) {
+			copy_tree(src, dst, to_rel);
+		} else {
+			char err[256], *buf;
+			size_t len;
+
+			if (read_file(path, &buf, &len, err, sizeof(err)))
+				abort();
+			test_write(dst, to_rel, buf);
+			free(buf);
+		}
+	}
+	closedir(d);
+}
+
+void test_copy_dir(const char *src, const char *dst)
+{
+	char from[PATH_MAX];
+
+	snprintf(from, sizeof(from), "%s/%s", TEST_DIR, src);
+	copy_tree(from, dst, "");
+}
+
+void check_golden(const char *file, int line, const char *text, size_t len,
+		  const char *name)
+{
+	char rel[PATH_MAX], *want;
+	size_t want_len;
+	bool same;
+
+	char rerr[256];
+
+	snprintf(rel, sizeof(rel), "golden/%s", name);
+	if (read_file(test_path(rel), &want, &want_len, rerr, sizeof(rerr))) {
+		want = strdup("(missing)");
+		want_len = (size_t)-1;
+	}
+	same = want_len == len && !memcmp(want, text, len);
+	if (!check_report(same, file, line, "output equals golden/%s", name)) {
+		char got[PATH_MAX];
+		FILE *f;
+
+		snprintf(got, sizeof(got), "%s/build/%s.got", TEST_DIR, name);
+		f = fopen(got, "w");
+		if (f) {
+			fwrite(text, 1, len, f);
+			fclose(f);
+		}
+		printf("  got (also in %s):\n%.*s\n  want:\n%s\n", got,
+		       (int)len, text, want);
+	}
+	free(want);
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Helpers of the tests of the schedscope CLI and its printers. */
+#ifndef SCHEDSCOPE_TEST_UTIL_H
+#define SCHEDSCOPE_TEST_UTIL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* What a writer printed to FILE *out, as a malloc()ed string. */
+#define CAPTURE(text, len, call) do {					\
+	FILE *cap_ = open_memstream(&(text), &(len));			\
+	if (!cap_)							\
+		abort();						\
+	{ FILE *out = cap_; call; }					\
+	fclose(cap_);							\
+} while (0)
+
+/* A fresh, empty directory build/tmp/<name> under the test directory. */
+const char *test_tmpdir(const char *name);
+/* Write data to dir/relpath, creating the directories on the way. */
+void test_write(const char *dir, const char *relpath, const char *data);
+/* Copy every file of fixture directory src (relative to TEST_DIR) to dst. */
+void test_copy_dir(const char *src, const char *dst);
+
+/* Compare text with golden/<name> byte for byte; on a difference, print
+ * both and write the text to build/<name>.got. */
+void check_golden(const char *file, int line, const char *text, size_t len,
+		  const char *name);
+#define CHECK_GOLDEN(text, len, name) check_golden(__FILE__, __LINE__, text, len, name)
+
+#endif
