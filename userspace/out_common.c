@@ -28,14 +28,17 @@ static void unit_of(const char *name, char *unit, size_t len)
 		snprintf(unit, len, "%s", us + 1);
 }
 
+static void exact_mean(struct out_hist *o, const struct ss_hist *h,
+		       const char *name, const struct kv_stats *stats,
+		       bool percpu, uint64_t divisor);
+
 void out_hist_prepare(struct out_hist *o, const struct ss_hist *h,
 		      const struct kv_stats *stats, bool percpu,
 		      const struct out_opts *opts)
 {
 	const char *name = ss_hist_name(h);
 	struct hist_bins orig;
-	uint64_t divisor = hist_unit_divisor(opts->unit), sum, count;
-	char key[KV_STATS_KEY_MAX + 1];
+	uint64_t divisor = hist_unit_divisor(opts->unit);
 	bool timed;
 	int i;
 
@@ -68,22 +71,56 @@ void out_hist_prepare(struct out_hist *o, const struct ss_hist *h,
 	for (i = 0; o->have_pct && i < OUT_NPCT; i++)
 		hist_bins_percentile(&orig, out_pct[i], &o->pct[i], &o->pct_lo[i],
 				     &o->pct_hi[i]);
-	if (!stats || h->is_signed || !o->sum.count)
+	if (!stats || !o->sum.count)
 		return;
-	ss_hist_sum_key(h->file, key, sizeof(key));
-	if (percpu ? kv_stats_get_percpu(stats, h->cpu, key, &sum) :
-		     kv_stats_get(stats, key, &sum))
+	exact_mean(o, h, name, stats, percpu, divisor);
+}
+
+static int get(const struct kv_stats *stats, bool percpu, unsigned int cpu,
+	       const char *key, uint64_t *v)
+{
+	return percpu ? kv_stats_get_percpu(stats, cpu, key, v) :
+			kv_stats_get(stats, key, v);
+}
+
+/*
+ * The module keeps <file>_count and the exact sum next to a histogram whose
+ * map name is <file>_<unit>: <file>_sum_<unit> ("wakeup_lat_sum_ns"), or
+ * for a signed one <file>_sum_pos_<unit> and <file>_sum_neg_<unit> (sums of
+ * the values above and of the magnitudes below zero).
+ */
+static void exact_mean(struct out_hist *o, const struct ss_hist *h,
+		       const char *name, const struct kv_stats *stats,
+		       bool percpu, uint64_t divisor)
+{
+	char key[SS_HIST_FILE_MAX + LOG2_HIST_NAME_MAX + 16];
+	size_t flen = strlen(h->file);
+	const char *unit = name + flen + 1;
+	uint64_t count, sum, pos, neg;
+	long double total;
+
+	if (strncmp(name, h->file, flen) || name[flen] != '_' || !*unit)
 		return;
-	ss_hist_count_key(h->file, key, sizeof(key));
-	if (percpu ? kv_stats_get_percpu(stats, h->cpu, key, &count) :
-		     kv_stats_get(stats, key, &count))
-		return;
-	/* Counters and histogram are read one after the other: same count? */
-	if (count != o->sum.count)
-		return;
+	snprintf(key, sizeof(key), "%s_count", h->file);
+	if (get(stats, percpu, h->cpu, key, &count) || count != o->sum.count)
+		return;	/* read one after the other: the same count, or not */
+	if (h->is_signed) {
+		snprintf(key, sizeof(key), "%s_sum_pos_%s", h->file, unit);
+		if (get(stats, percpu, h->cpu, key, &pos))
+			return;
+		snprintf(key, sizeof(key), "%s_sum_neg_%s", h->file, unit);
+		if (get(stats, percpu, h->cpu, key, &neg))
+			return;
+		total = (long double)pos - (long double)neg;
+	} else {
+		snprintf(key, sizeof(key), "%s_sum_%s", h->file, unit);
+		if (get(stats, percpu, h->cpu, key, &sum))
+			return;
+		total = sum;
+	}
 	o->mean_exact = true;
-	o->exact_mean = (double)sum / count / divisor;
-	o->exact_sum = (long double)sum / divisor;
+	o->exact_sum = total / divisor;
+	o->exact_mean = (double)(total / count / divisor);
 }
 
 int out_snapshot(const struct ss_snapshot *snap, const struct out_opts *opts,

@@ -87,7 +87,8 @@ static void hist_samples(const struct out_hist *o, bool percpu, FILE *out)
 	cpu_label(cpu, sizeof(cpu), percpu, o->src->cpu, false);
 	fprintf(out, "schedscope_%s_count%s%s%s %" PRIu64 "\n", o->name,
 		percpu ? "{" : "", cpu, percpu ? "}" : "", cumulative);
-	if (o->mean_exact) {
+	/* OpenMetrics: no _sum for a histogram with negative buckets. */
+	if (o->mean_exact && !o->is_signed) {
 		out_num(sum, sizeof(sum), o->exact_sum);
 		fprintf(out, "schedscope_%s_sum%s%s%s %s\n", o->name,
 			percpu ? "{" : "", cpu, percpu ? "}" : "", sum);

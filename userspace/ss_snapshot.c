@@ -11,16 +11,6 @@
 #include "read_file.h"
 #include "ss_snapshot.h"
 
-void ss_hist_sum_key(const char *file, char *key, size_t len)
-{
-	snprintf(key, len, "%s_sum_ns", file);
-}
-
-void ss_hist_count_key(const char *file, char *key, size_t len)
-{
-	snprintf(key, len, "%s_count", file);
-}
-
 const char *ss_hist_name(const struct ss_hist *h)
 {
 	return h->is_signed ? h->s.name : h->u.name;

@@ -72,10 +72,6 @@ int ss_snapshot_diff(const struct ss_snapshot *after,
 		     const struct ss_snapshot *before, struct ss_snapshot *delta,
 		     bool *was_reset, char *err, size_t errlen);
 
-/* The stats key holding a histogram's exact sum / count, e.g. wakeup_lat_sum_ns. */
-void ss_hist_sum_key(const char *file, char *key, size_t len);
-void ss_hist_count_key(const char *file, char *key, size_t len);
-
 /* The map name of a histogram (from its first line: "wakeup_lat_ns"). */
 const char *ss_hist_name(const struct ss_hist *h);
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include "check.h"
 #include "output.h"
@@ -98,9 +99,50 @@ static void golden(bool percpu, struct out_opts o, const char *name)
 	ss_snapshot_free(&s);
 }
 
+/* Exact means from the module's sums, signed ones too. */
+static void test_exact_mean(void)
+{
+	struct ss_snapshot_opts sopts = { 0 };
+	struct out_opts o = defaults(OUT_BPFTRACE);
+	struct ss_snapshot s;
+	struct out_hist *h = malloc(sizeof(*h));
+	char dir[512], *stats, err[512];
+	size_t len;
+
+	snprintf(dir, sizeof(dir), "%s", test_tmpdir("exact"));
+	test_copy_dir(FIXTURE, dir);
+	stats = test_file(FIXTURE "/stats", &len);
+	stats = realloc(stats, len + 200);
+	strcat(stats, "lag_pick_count 44\nlag_pick_sum_pos_vns 3000\n"
+	       "lag_pick_sum_neg_vns 47000\n");
+	test_write(dir, "stats", stats);
+	free(stats);
+	if (!CHECK_MSG(!ss_snapshot_read(dir, &sopts, &s, err, sizeof(err)),
+		       "%s", err))
+		return;
+	out_hist_prepare(h, &s.hist[0].total, &s.stats, false, &o);
+	CHECK(h->mean_exact && h->exact_mean == -1000.0);
+	o.unit = HIST_UNIT_US;
+	out_hist_prepare(h, &s.hist[0].total, &s.stats, false, &o);
+	CHECK(h->mean_exact && h->exact_mean == -1.0);
+	CHECK_STR_EQ(h->name, "lag_pick_vus");
+	/* wakeup_lat: wakeup_lat_sum_ns / wakeup_lat_count */
+	out_hist_prepare(h, &s.hist[3].total, &s.stats, false, &o);
+	CHECK(h->mean_exact && fabs(h->exact_mean - 1255680.0 / 164 / 1000) < 1e-9);
+	/* A count that differs from the buckets' (read at another moment). */
+	h->src = NULL;
+	s.hist[3].total.u.buckets[11]++;
+	out_hist_prepare(h, &s.hist[3].total, &s.stats, false, &o);
+	CHECK(!h->mean_exact);
+	ss_snapshot_free(&s);
+	free(h);
+}
+
 void test_output(void)
 {
 	struct out_opts o;
+
+	test_exact_mean();
 
 	test_bpftrace_is_module_layout();
 	golden(false, defaults(OUT_BPFTRACE), "show_bpftrace.txt");
