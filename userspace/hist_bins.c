@@ -52,7 +52,9 @@ void hist_bins_from_slog2(struct hist_bins *b, const struct slog2_hist *h)
 
 void hist_bins_summarize(const struct hist_bins *b, struct hist_summary *s)
 {
-	long double low = 0, high = 0, mid = 0, sq = 0, mean;
+	/* double, not long double: the same digits on every x86-64 (valgrind
+	 * computes long double as double). */
+	double low = 0, high = 0, mid = 0, sq = 0, mean;
 	unsigned int i;
 	int first = -1, last = -1;
 
@@ -66,9 +68,9 @@ void hist_bins_summarize(const struct hist_bins *b, struct hist_summary *s)
 			first = i;
 		last = i;
 		s->count += bin->count;
-		low += bin->count * bin->lo;
-		high += bin->count * bin->hi;
-		mid += bin->count * ((bin->lo + bin->hi) / 2);
+		low += (double)bin->count * (double)bin->lo;
+		high += (double)bin->count * (double)bin->hi;
+		mid += (double)bin->count * (((double)bin->lo + (double)bin->hi) / 2);
 	}
 	if (!s->count)
 		return;
@@ -81,18 +83,18 @@ void hist_bins_summarize(const struct hist_bins *b, struct hist_summary *s)
 	mean = mid / s->count;
 	s->mean = mean;
 	for (i = 0; i < b->n; i++) {
-		long double d = (b->bin[i].lo + b->bin[i].hi) / 2 - mean;
+		double d = ((double)b->bin[i].lo + (double)b->bin[i].hi) / 2 - mean;
 
-		sq += b->bin[i].count * d * d;
+		sq += (double)b->bin[i].count * d * d;
 	}
-	s->stddev = sqrtl(sq / s->count);
+	s->stddev = sqrt(sq / s->count);
 }
 
 int hist_bins_percentile(const struct hist_bins *b, double p, double *estimate,
 			 long double *lo, long double *hi)
 {
 	uint64_t total = 0, below = 0;
-	long double rank, fraction = 1;
+	double rank, fraction = 1;
 	int found = -1;
 	unsigned int i;
 
@@ -102,15 +104,15 @@ int hist_bins_percentile(const struct hist_bins *b, double p, double *estimate,
 		total += b->bin[i].count;
 	if (!total)
 		return -ENODATA;
-	rank = (long double)p / 100 * total;
+	rank = p / 100 * (double)total;
 	for (i = 0; i < b->n; i++) {
 		uint64_t count = b->bin[i].count;
 
 		if (!count)
 			continue;
 		found = i;
-		if ((long double)(below + count) >= rank) {
-			fraction = (rank - below) / count;
+		if ((double)(below + count) >= rank) {
+			fraction = (rank - (double)below) / (double)count;
 			break;
 		}
 		below += count;
@@ -120,8 +122,8 @@ int hist_bins_percentile(const struct hist_bins *b, double p, double *estimate,
 	if (fraction > 1)
 		fraction = 1;
 	if (estimate)
-		*estimate = b->bin[found].lo +
-			    fraction * (b->bin[found].hi - b->bin[found].lo);
+		*estimate = (double)b->bin[found].lo + fraction *
+			    (double)(b->bin[found].hi - b->bin[found].lo);
 	if (lo)
 		*lo = b->bin[found].lo;
 	if (hi)

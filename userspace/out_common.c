@@ -10,10 +10,23 @@ const char *const out_pct_name[OUT_NPCT] = { "p50", "p90", "p99", "p99.9" };
 
 void out_num(char *buf, size_t len, long double v)
 {
-	if (v == floorl(v) && fabsl(v) < 1e19L)
+	size_t n;
+
+	/*
+	 * Three decimals, without them for a whole number. Rounding first and
+	 * then dropping ".000" keeps the text the same where long double is
+	 * computed with less precision (valgrind emulates it as double).
+	 */
+	if (fabsl(v) >= 1e19L) {
 		snprintf(buf, len, "%.0Lf", v);
-	else
-		snprintf(buf, len, "%.3Lf", v);
+		return;
+	}
+	snprintf(buf, len, "%.3Lf", v);
+	n = strlen(buf);
+	if (n > 4 && !strcmp(buf + n - 4, ".000"))
+		buf[n - 4] = '\0';
+	if (!strcmp(buf, "-0"))
+		snprintf(buf, len, "0");
 }
 
 /* "ns" of "wakeup_lat_ns", "vus" of "lag_vus"; "" without a time suffix. */
@@ -31,6 +44,12 @@ static void unit_of(const char *name, char *unit, size_t len)
 static void exact_mean(struct out_hist *o, const struct ss_hist *h,
 		       const char *name, const struct kv_stats *stats,
 		       bool percpu, uint64_t divisor);
+
+/* A bucket bound in the chosen unit: exact for ns, a double otherwise. */
+static long double scale(long double v, uint64_t divisor)
+{
+	return divisor == 1 ? v : (long double)((double)v / (double)divisor);
+}
 
 void out_hist_prepare(struct out_hist *o, const struct ss_hist *h,
 		      const struct kv_stats *stats, bool percpu,
@@ -62,15 +81,23 @@ void out_hist_prepare(struct out_hist *o, const struct ss_hist *h,
 		hist_bins_from_log2(&orig, &h->u);
 	}
 	/* Summaries from the module's buckets, then scaled: no rescale error. */
-	for (unsigned int b = 0; b < orig.n; b++) {
-		orig.bin[b].lo /= divisor;
-		orig.bin[b].hi /= divisor;
-	}
 	hist_bins_summarize(&orig, &o->sum);
 	o->have_pct = o->sum.count > 0;
-	for (i = 0; o->have_pct && i < OUT_NPCT; i++)
+	for (i = 0; o->have_pct && i < OUT_NPCT; i++) {
 		hist_bins_percentile(&orig, out_pct[i], &o->pct[i], &o->pct_lo[i],
 				     &o->pct_hi[i]);
+		o->pct[i] /= divisor;
+		o->pct_lo[i] = scale(o->pct_lo[i], divisor);
+		o->pct_hi[i] = scale(o->pct_hi[i], divisor);
+	}
+	o->sum.min_lo = scale(o->sum.min_lo, divisor);
+	o->sum.min_hi = scale(o->sum.min_hi, divisor);
+	o->sum.max_lo = scale(o->sum.max_lo, divisor);
+	o->sum.max_hi = scale(o->sum.max_hi, divisor);
+	o->sum.mean /= divisor;
+	o->sum.mean_lo /= divisor;
+	o->sum.mean_hi /= divisor;
+	o->sum.stddev /= divisor;
 	if (!stats || !o->sum.count)
 		return;
 	exact_mean(o, h, name, stats, percpu, divisor);
@@ -97,7 +124,7 @@ static void exact_mean(struct out_hist *o, const struct ss_hist *h,
 	size_t flen = strlen(h->file);
 	const char *unit = name + flen + 1;
 	uint64_t count, sum, pos, neg;
-	long double total;
+	double total;
 
 	if (strncmp(name, h->file, flen) || name[flen] != '_' || !*unit)
 		return;
@@ -111,7 +138,7 @@ static void exact_mean(struct out_hist *o, const struct ss_hist *h,
 		snprintf(key, sizeof(key), "%s_sum_neg_%s", h->file, unit);
 		if (get(stats, percpu, h->cpu, key, &neg))
 			return;
-		total = (long double)pos - (long double)neg;
+		total = (double)pos - (double)neg;
 	} else {
 		snprintf(key, sizeof(key), "%s_sum_%s", h->file, unit);
 		if (get(stats, percpu, h->cpu, key, &sum))
@@ -119,8 +146,8 @@ static void exact_mean(struct out_hist *o, const struct ss_hist *h,
 		total = sum;
 	}
 	o->mean_exact = true;
-	o->exact_sum = total / divisor;
-	o->exact_mean = (double)(total / count / divisor);
+	o->exact_sum = (double)total / divisor;
+	o->exact_mean = (double)total / count / divisor;
 }
 
 int out_snapshot(const struct ss_snapshot *snap, const struct out_opts *opts,
