@@ -37,9 +37,10 @@ check:
 checkpatch:
 	scripts/checkpatch
 
-# Unit tests, kernel style, then the module tests in the VM on every kernel;
-# the last line says "N passed, N failed".
+# Unit tests, kernel style, the tracers on this machine's kernel, then the
+# module tests in the VM on every kernel; the last line says "N passed, N failed".
 test: check checkpatch
+	tests/tracers/smoke
 	tests/vm/run-all
 
 clean:
