@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "error_msg.h"
+#include "hist_text.h"
 #include "log2_hist.h"
-#include "parse_u64.h"
 #include "read_file.h"
-
-/* Column widths of bpftrace's TextOutput::hist_to_str(). */
-#define LABEL_WIDTH	16
-#define COUNT_WIDTH	8
 
 void log2_hist_init(struct log2_hist *h, const char *name)
 {
@@ -80,298 +75,49 @@ bool log2_hist_equal(const struct log2_hist *a, const struct log2_hist *b)
 	       !memcmp(a->buckets, b->buckets, sizeof(a->buckets));
 }
 
-/* The float arithmetic is bpftrace's: integer math rounds differently. */
-static int bar_width(uint64_t count, uint64_t max)
+/* A "[" label; "(..., 0)", bpftrace's bucket of negative values, is not one. */
+static size_t label_span(const char *line, size_t len, unsigned int lineno,
+			 char *err, size_t errlen)
 {
-	return (float)count / (float)max * LOG2_HIST_BAR_WIDTH;
-}
-
-static void nonempty_range(const struct log2_hist *h, int *first, int *last,
-			   uint64_t *max)
-{
-	int b;
-
-	*first = *last = -1;
-	*max = 0;
-	for (b = 0; b < LOG2_HIST_BUCKETS; b++) {
-		if (!h->buckets[b])
-			continue;
-		if (*first < 0)
-			*first = b;
-		*last = b;
-		if (h->buckets[b] > *max)
-			*max = h->buckets[b];
-	}
-}
-
-int log2_hist_print(const struct log2_hist *h, FILE *out)
-{
-	char label[LOG2_HIST_LABEL_MAX], bar[LOG2_HIST_BAR_WIDTH + 1];
-	int first, last, b, width;
-	uint64_t max;
-
-	nonempty_range(h, &first, &last, &max);
-	fprintf(out, "@%s: \n", h->name);
-	for (b = first; first >= 0 && b <= last; b++) {
-		log2_hist_bucket_label(b, label);
-		width = bar_width(h->buckets[b], max);
-		memset(bar, '@', width);
-		bar[width] = '\0';
-		fprintf(out, "%-*s%*" PRIu64 " |%-*s|\n", LABEL_WIDTH, label,
-			COUNT_WIDTH, h->buckets[b], LOG2_HIST_BAR_WIDTH, bar);
-	}
-	fputc('\n', out);
-	return ferror(out) ? -EIO : 0;
-}
-
-/* What parsing learnt about one bucket line, checked once all are read. */
-struct bucket_line {
-	unsigned int lineno;
-	int bar;
-};
-
-static int parse_name_line(struct log2_hist *h, const char *line, size_t len,
-			   char *err, size_t errlen)
-{
-	size_t n = 1;
-
-	while (n < len && (line[n] == '_' || (line[n] >= 'a' && line[n] <= 'z') ||
-			   (line[n] >= 'A' && line[n] <= 'Z') ||
-			   (line[n] >= '0' && line[n] <= '9')))
-		n++;
-	if (len < 2 || line[0] != '@' || line[n] != ':' ||
-	    !(n + 1 == len || (n + 2 == len && line[n + 1] == ' '))) {
-		error_msg(err, errlen, "line 1: not a histogram name line "
-			  "\"@name: \"");
-		return -EINVAL;
-	}
-	if (n - 1 >= LOG2_HIST_NAME_MAX) {
-		error_msg(err, errlen, "line 1: name longer than %d bytes",
-			  LOG2_HIST_NAME_MAX - 1);
-		return -EINVAL;
-	}
-	memcpy(h->name, line + 1, n - 1);
-	h->name[n - 1] = '\0';
-	return 0;
-}
-
-static int find_label(const char *label)
-{
-	char known[LOG2_HIST_LABEL_MAX];
-	int b;
-
-	for (b = 0; b < LOG2_HIST_BUCKETS; b++) {
-		log2_hist_bucket_label(b, known);
-		if (!strcmp(label, known))
-			return b;
-	}
-	return -1;
-}
-
-/*
- * One bucket line without its '\n'. prev is the bucket of the line before,
- * -1 for the first; *bucket gets this line's.
- */
-static int parse_bucket_line(struct log2_hist *h, const char *line, size_t len,
-			     unsigned int lineno, int prev, int *bucket,
-			     struct bucket_line *info, char *err, size_t errlen)
-{
-	char label[LOG2_HIST_LABEL_MAX], want[LOG2_HIST_LABEL_MAX];
-	char columns[LOG2_HIST_LABEL_MAX + 32];
-	size_t label_len, spaces, digits, pos, bar;
-	uint64_t count;
-	int ret;
+	size_t label_len;
 
 	if (len >= 8 && !memcmp(line, "(..., 0)", 8)) {
 		error_msg(err, errlen, "line %u: bucket \"(..., 0)\" of negative "
 			  "values: not an unsigned histogram", lineno);
-		return -EINVAL;
+		return 0;
 	}
-	label_len = 0;
-	while (label_len < len && line[label_len] != ')' && line[label_len] != ']')
-		label_len++;
-	if (line[0] != '[' || label_len == len ||
-	    ++label_len >= LOG2_HIST_LABEL_MAX) {
+	label_len = hist_text_label_end(line, len);
+	if (line[0] != '[' || !label_len) {
 		error_msg(err, errlen, "line %u: no bucket label \"[lo, hi)\" at "
 			  "the start", lineno);
-		return -EINVAL;
+		return 0;
 	}
-	memcpy(label, line, label_len);
-	label[label_len] = '\0';
-	if (prev < 0) {
-		*bucket = find_label(label);
-		if (*bucket < 0) {
-			error_msg(err, errlen, "line %u: \"%s\" is not a bucket "
-				  "of a log2 histogram", lineno, label);
-			return -EINVAL;
-		}
-	} else {
-		*bucket = prev + 1;
-		if (*bucket >= LOG2_HIST_BUCKETS) {
-			error_msg(err, errlen, "line %u: a bucket after the last "
-				  "one", lineno);
-			return -EINVAL;
-		}
-		log2_hist_bucket_label(*bucket, want);
-		if (strcmp(label, want)) {
-			error_msg(err, errlen, "line %u: bucket \"%s\" where the "
-				  "next one, \"%s\", belongs", lineno, label, want);
-			return -EINVAL;
-		}
-	}
-
-	pos = label_len;
-	spaces = 0;
-	while (pos + spaces < len && line[pos + spaces] == ' ')
-		spaces++;
-	pos += spaces;
-	digits = digits_span(line + pos, len - pos);
-	if (!digits) {
-		error_msg(err, errlen, "line %u: no count after \"%s\"", lineno,
-			  label);
-		return -EINVAL;
-	}
-	ret = parse_u64(line + pos, digits, &count);
-	if (ret) {
-		error_msg(err, errlen, "line %u: count \"%.*s\" %s", lineno,
-			  (int)(digits < 24 ? digits : 24), line + pos,
-			  ret == -ERANGE ? "is out of range" : "has a leading zero");
-		return -EINVAL;
-	}
-	pos += digits;
-	snprintf(columns, sizeof(columns), "%-*s%*" PRIu64, LABEL_WIDTH, label,
-		 COUNT_WIDTH, count);
-	if (strlen(columns) != pos || memcmp(columns, line, pos)) {
-		error_msg(err, errlen, "line %u: label and count not in "
-			  "bpftrace's columns (%d wide, left-aligned; %d wide, "
-			  "right-aligned)", lineno, LABEL_WIDTH, COUNT_WIDTH);
-		return -EINVAL;
-	}
-
-	if (len != pos + 3 + LOG2_HIST_BAR_WIDTH || line[pos] != ' ' ||
-	    line[pos + 1] != '|' || line[len - 1] != '|') {
-		error_msg(err, errlen, "line %u: no \" |\" and %d-column bar "
-			  "closed by \"|\" after the count", lineno,
-			  LOG2_HIST_BAR_WIDTH);
-		return -EINVAL;
-	}
-	pos += 2;
-	bar = 0;
-	while (bar < LOG2_HIST_BAR_WIDTH && line[pos + bar] == '@')
-		bar++;
-	for (size_t i = bar; i < LOG2_HIST_BAR_WIDTH; i++) {
-		if (line[pos + i] != ' ') {
-			error_msg(err, errlen, "line %u: bar is not '@'s padded "
-				  "with spaces", lineno);
-			return -EINVAL;
-		}
-	}
-	h->buckets[*bucket] = count;
-	info->lineno = lineno;
-	info->bar = bar;
-	return 0;
+	return label_len;
 }
 
-/* Bars are checked once the largest count, which scales them, is known. */
-static int check_bars(const struct log2_hist *h, int first, int last,
-		      const struct bucket_line *info, char *err, size_t errlen)
+static const struct hist_text_flavour log2_text = {
+	.rows = LOG2_HIST_BUCKETS,
+	.row_label = log2_hist_bucket_label,
+	.label_span = label_span,
+	.kind = "a log2 histogram",
+	.detailed_errors = true,
+};
+
+int log2_hist_print(const struct log2_hist *h, FILE *out)
 {
-	uint64_t max = 0;
-	int b;
-
-	if (!h->buckets[first] || !h->buckets[last]) {
-		error_msg(err, errlen, "line %u: bucket with count 0 at the %s "
-			  "(bpftrace prints only from the first to the last "
-			  "non-empty bucket)",
-			  info[h->buckets[first] ? last - first : 0].lineno,
-			  h->buckets[first] ? "end" : "start");
-		return -EINVAL;
-	}
-	for (b = first; b <= last; b++)
-		if (h->buckets[b] > max)
-			max = h->buckets[b];
-	for (b = first; b <= last; b++) {
-		uint64_t count = h->buckets[b];
-		int want = bar_width(count, max), got = info[b - first].bar;
-
-		if ((count == 0 && got) || (count == max && got != want) ||
-		    got < want - 1 || got > want + 1) {
-			error_msg(err, errlen, "line %u: bar of %d '@' for count "
-				  "%" PRIu64 " of at most %" PRIu64 " (bpftrace: %d)",
-				  info[b - first].lineno, got, count, max, want);
-			return -EINVAL;
-		}
-	}
-	return 0;
+	return hist_text_print(&log2_text, h->name, h->buckets, out);
 }
 
 int log2_hist_parse(struct log2_hist *h, const char *buf, size_t len,
 		    char *err, size_t errlen)
 {
-	struct bucket_line info[LOG2_HIST_BUCKETS];
-	int first = -1, last = -1, ret;
-	unsigned int lineno = 0;
-	size_t pos = 0;
-	bool closed = false;
-
 	log2_hist_init(h, "");
-	if (len == 0) {
-		error_msg(err, errlen, "empty input");
+	if (hist_text_parse(&log2_text, buf, len, h->name, h->buckets,
+			    err, errlen)) {
+		log2_hist_init(h, "");
 		return -EINVAL;
 	}
-	while (pos < len) {
-		const char *line = buf + pos;
-		const char *nl = memchr(line, '\n', len - pos);
-		size_t line_len = nl ? (size_t)(nl - line) : len - pos;
-		const char *nul = memchr(line, '\0', line_len);
-
-		lineno++;
-		if (nul) {
-			error_msg(err, errlen, "line %u: NUL byte at column %zu",
-				  lineno, (size_t)(nul - line) + 1);
-			goto invalid;
-		}
-		if (!nl) {
-			error_msg(err, errlen, "line %u: no newline at the end of "
-				  "the input (truncated?)", lineno);
-			goto invalid;
-		}
-		pos += line_len + 1;
-		if (lineno == 1) {
-			ret = parse_name_line(h, line, line_len, err, errlen);
-			if (ret)
-				goto invalid;
-			continue;
-		}
-		if (line_len == 0) {
-			closed = true;
-			break;
-		}
-		ret = parse_bucket_line(h, line, line_len, lineno, last, &last,
-					&info[last < 0 ? 0 : last + 1 - first],
-					err, errlen);
-		if (ret)
-			goto invalid;
-		if (first < 0)
-			first = last;
-	}
-	if (!closed) {
-		error_msg(err, errlen, "line %u: input ends before the blank line "
-			  "that closes the histogram (truncated?)", lineno);
-		goto invalid;
-	}
-	if (pos < len) {
-		error_msg(err, errlen, "line %u: more input after the blank line "
-			  "that closes the histogram", lineno + 1);
-		goto invalid;
-	}
-	if (first >= 0 && check_bars(h, first, last, info, err, errlen))
-		goto invalid;
 	return 0;
-
-invalid:
-	log2_hist_init(h, "");
-	return -EINVAL;
 }
 
 int log2_hist_parse_file(struct log2_hist *h, const char *path,
