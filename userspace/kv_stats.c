@@ -7,6 +7,7 @@
 #include "kv_stats.h"
 #include "parse_u64.h"
 #include "read_file.h"
+#include "text_lines.h"
 
 /* Longest line worth quoting in a message. */
 #define QUOTE_MAX	40
@@ -167,8 +168,9 @@ static int index_items(struct kv_stats *st, char *err, size_t errlen)
 static int parse(struct kv_stats *st, const char *buf, size_t len, bool percpu,
 		 char *err, size_t errlen)
 {
-	size_t cap = 0, pos = 0;
-	unsigned int lineno = 0;
+	struct text_lines text;
+	const char *line;
+	size_t cap = 0, line_len;
 	int ret;
 
 	memset(st, 0, sizeof(*st));
@@ -177,25 +179,8 @@ static int parse(struct kv_stats *st, const char *buf, size_t len, bool percpu,
 		error_msg(err, errlen, "empty input");
 		return -EINVAL;
 	}
-	while (pos < len) {
-		const char *line = buf + pos;
-		const char *nl = memchr(line, '\n', len - pos);
-		size_t line_len = nl ? (size_t)(nl - line) + 1 : len - pos;
-		const char *nul = memchr(line, '\0', line_len);
-
-		lineno++;
-		if (nul) {
-			error_msg(err, errlen, "line %u: NUL byte at column %zu",
-				  lineno, (size_t)(nul - line) + 1);
-			ret = -EINVAL;
-			goto fail;
-		}
-		if (!nl) {
-			error_msg(err, errlen, "line %u: no newline at the end of "
-				  "the input (truncated?)", lineno);
-			ret = -EINVAL;
-			goto fail;
-		}
+	text_lines_init(&text, buf, len);
+	while ((ret = text_lines_next(&text, &line, &line_len, err, errlen)) > 0) {
 		if (st->count == cap) {
 			struct kv_stat *bigger;
 
@@ -208,13 +193,15 @@ static int parse(struct kv_stats *st, const char *buf, size_t len, bool percpu,
 			}
 			st->items = bigger;
 		}
-		ret = parse_line(line, line_len, percpu, lineno,
+		/* parse_line() takes the line with its '\n'. */
+		ret = parse_line(line, line_len + 1, percpu, text.lineno,
 				 &st->items[st->count], err, errlen);
 		if (ret)
 			goto fail;
 		st->count++;
-		pos += line_len;
 	}
+	if (ret < 0)
+		goto fail;
 	ret = index_items(st, err, errlen);
 	if (ret)
 		goto fail;
