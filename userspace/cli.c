@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -21,6 +22,19 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	fprintf(stderr, "\nTry 'schedscope %s%s--help' for more information.\n",
 		cmd ? cmd : "", cmd ? " " : "");
 	return EXIT_USAGE;
+}
+
+int cli_bad_option(const char *cmd, int opt, char **argv)
+{
+	if (opt == ':')
+		return cli_usage_error(cmd, "option '%s' needs a value",
+				       argv[optind - 1]);
+	return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+}
+
+int cli_unexpected_argument(const char *cmd, const char *arg)
+{
+	return cli_usage_error(cmd, "unexpected argument '%s'", arg);
 }
 
 void cli_error(const char *cmd, const char *fmt, ...)

@@ -43,6 +43,16 @@ enum {
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/*
+ * The usage error for what getopt_long() (optstring starting with ':')
+ * returned for a bad option: ':' for a missing value, anything else for an
+ * unknown option. Returns EXIT_USAGE.
+ */
+int cli_bad_option(const char *cmd, int opt, char **argv);
+
+/* The usage error for an argument the command takes none of; EXIT_USAGE. */
+int cli_unexpected_argument(const char *cmd, const char *arg);
+
 /* "schedscope CMD: MESSAGE" on stderr. */
 void cli_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -112,17 +112,12 @@ static int parse_load_args(int argc, char **argv, struct load_params *p)
 		case 'h':
 			load_usage(stdout);
 			return -1;
-		case ':':
-			return cli_usage_error("load", "option '%s' needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error("load", "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_bad_option("load", opt, argv);
 		}
 	}
 	if (optind < argc)
-		return cli_usage_error("load", "unexpected argument '%s'",
-				       argv[optind]);
+		return cli_unexpected_argument("load", argv[optind]);
 	if (p->no_layout && p->btf)
 		return cli_usage_error("load", "--btf and --no-layout contradict "
 				       "each other");
@@ -397,12 +392,10 @@ int cmd_unload(int argc, char **argv)
 			unload_usage(stdout);
 			return 0;
 		}
-		return cli_usage_error("unload", "unknown option '%s'",
-				       argv[optind - 1]);
+		return cli_bad_option("unload", opt, argv);
 	}
 	if (optind < argc)
-		return cli_usage_error("unload", "unexpected argument '%s'",
-				       argv[optind]);
+		return cli_unexpected_argument("unload", argv[optind]);
 	if (!ss_kernel_has_modules()) {
 		cli_error("unload", "this kernel has no loadable module support");
 		return 1;

@@ -98,12 +98,8 @@ static int parse_args(int argc, char **argv, struct record_params *p)
 		case 'h':
 			usage(stdout);
 			return -1;
-		case ':':
-			return cli_usage_error(cmd, "option '%s' needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error(cmd, "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_bad_option(cmd, opt, argv);
 		}
 	}
 	if (optind < argc) {
@@ -179,11 +175,8 @@ int cmd_record(int argc, char **argv)
 	ret = parse_args(argc, argv, &p);
 	if (ret)
 		return ret < 0 ? 0 : ret;
-	dir = cli_debugfs_dir(p.debugfs);
-	if (access(dir, F_OK)) {
-		ss_explain_missing(cmd, dir, -errno);
+	if (ss_require_debugfs_dir(cmd, p.debugfs, &dir))
 		return 1;
-	}
 	if (!tracefs_tracing_dir()) {
 		cli_error(cmd, "tracefs is not mounted: mount -t tracefs none "
 			  "/sys/kernel/tracing");

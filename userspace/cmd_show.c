@@ -151,16 +151,12 @@ static int parse_args(int argc, char **argv, struct show_params *p)
 		case 'h':
 			usage(stdout);
 			return -1;
-		case ':':
-			return cli_usage_error(cmd, "option '%s' needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error(cmd, "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_bad_option(cmd, opt, argv);
 		}
 	}
 	if (optind < argc)
-		return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+		return cli_unexpected_argument(cmd, argv[optind]);
 	return 0;
 }
 

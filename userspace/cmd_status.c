@@ -83,16 +83,12 @@ int cmd_status(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
-		case ':':
-			return cli_usage_error(cmd, "option '%s' needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error(cmd, "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_bad_option(cmd, opt, argv);
 		}
 	}
 	if (optind < argc)
-		return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+		return cli_unexpected_argument(cmd, argv[optind]);
 	dir = cli_debugfs_dir(debugfs);
 	snprintf(path, sizeof(path), "%s/status", dir);
 	ret = read_file(path, &buf, &len, err, sizeof(err));

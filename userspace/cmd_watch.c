@@ -95,12 +95,8 @@ static int parse_args(int argc, char **argv, struct watch_params *p)
 		case 'h':
 			usage(stdout);
 			return -1;
-		case ':':
-			return cli_usage_error(cmd, "option '%s' needs a value",
-					       argv[optind - 1]);
 		default:
-			return cli_usage_error(cmd, "unknown option '%s'",
-					       argv[optind - 1]);
+			return cli_bad_option(cmd, opt, argv);
 		}
 	}
 	if (p->output.out.format == OUT_OPENMETRICS)
@@ -116,7 +112,7 @@ static int parse_args(int argc, char **argv, struct watch_params *p)
 		return cli_usage_error(cmd, "bad COUNT '%s': a whole number of "
 				       "intervals, at least 1", argv[optind - 1]);
 	if (optind < argc)
-		return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+		return cli_unexpected_argument(cmd, argv[optind]);
 	return 0;
 }
 
@@ -184,11 +180,8 @@ int cmd_watch(int argc, char **argv)
 	ret = parse_args(argc, argv, &p);
 	if (ret)
 		return ret < 0 ? 0 : ret;
-	dir = cli_debugfs_dir(p.debugfs);
-	if (access(dir, F_OK)) {
-		ss_explain_missing(cmd, dir, -errno);
+	if (ss_require_debugfs_dir(cmd, p.debugfs, &dir))
 		return 1;
-	}
 	sopts.percpu = p.output.out.per_cpu;
 	sopts.only_hist = p.output.hist;
 	cli_filter_string(&p.filter, filter, sizeof(filter));

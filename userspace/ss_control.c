@@ -149,6 +149,19 @@ void ss_explain_missing(const char *cmd, const char *dir, int err)
 		  "and debugfs is mounted (an old module? check dmesg)", dir);
 }
 
+int ss_require_debugfs_dir(const char *cmd, const char *option,
+			   const char **dir)
+{
+	int ret;
+
+	*dir = cli_debugfs_dir(option);
+	if (!access(*dir, F_OK))
+		return 0;
+	ret = -errno;
+	ss_explain_missing(cmd, *dir, ret);
+	return ret;
+}
+
 int ss_session_begin(struct ss_session *s, const char *cmd, const char *dir,
 		     const char *filter)
 {

@@ -30,6 +30,14 @@ bool ss_debugfs_mounted(void);
 void ss_explain_missing(const char *cmd, const char *dir, int err);
 
 /*
+ * The module's debugfs directory for a --debugfs option (cli_debugfs_dir())
+ * in *dir. Returns 0, or -errno after ss_explain_missing() when it is not
+ * there.
+ */
+int ss_require_debugfs_dir(const char *cmd, const char *option,
+			   const char **dir);
+
+/*
  * A measuring session: write the filter (when given) and enable the module
  * (when it is disabled); ss_session_end() puts both back.
  */
