@@ -117,7 +117,7 @@ int main(int argc, char **argv)
 	struct pingpong_thread *threads;
 	pthread_barrier_t start;
 	double begin, seconds;
-	int cpu = -1, opt, ret, failed = 0;
+	int cpu = -1, opt, failed = 0;
 
 	workload_name = program_invocation_short_name;
 	while ((opt = getopt_long(argc, argv, "p:l:c:h", options, NULL)) != -1) {
@@ -138,16 +138,11 @@ int main(int argc, char **argv)
 			try_help();
 		}
 	}
-	if (optind < argc)
-		usage_error("unexpected argument '%s'", argv[optind]);
+	no_arguments_left(argc, argv);
 	if (cpu >= 0)
 		pin_to_cpu(cpu);
 
-	threads = calloc(2 * pairs, sizeof(*threads));
-	if (!threads) {
-		fprintf(stderr, "%s: out of memory\n", workload_name);
-		return 1;
-	}
+	threads = calloc_or_exit(2 * pairs, sizeof(*threads));
 	pthread_barrier_init(&start, NULL, 2 * pairs + 1);
 	for (i = 0; i < pairs; i++) {
 		struct pingpong_thread *a = &threads[2 * i], *b = &threads[2 * i + 1];
@@ -167,14 +162,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < 2 * pairs; i++) {
 		threads[i].loops = loops;
 		threads[i].start = &start;
-		ret = pthread_create(&threads[i].thread, NULL, pingpong_thread,
-				     &threads[i]);
-		if (ret) {
-			/* The barrier would wait forever for this thread. */
-			fprintf(stderr, "%s: cannot create thread: %s\n",
-				workload_name, strerror(ret));
-			exit(1);
-		}
+		start_thread(&threads[i].thread, pingpong_thread, &threads[i]);
 	}
 	pthread_barrier_wait(&start);
 	begin = now_seconds();
@@ -187,8 +175,7 @@ int main(int argc, char **argv)
 		struct proc_task delta;
 
 		if (t->error) {
-			fprintf(stderr, "%s: thread %lu: %s\n", workload_name, i,
-				t->message);
+			report_thread_error(i, t->message);
 			failed = 1;
 			continue;
 		}

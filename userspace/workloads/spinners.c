@@ -171,7 +171,7 @@ int main(int argc, char **argv)
 	pthread_barrier_t start;
 	atomic_bool stop = false;
 	sigset_t signals;
-	int cpu = -1, opt, ret, failed = 0;
+	int cpu = -1, opt, failed = 0;
 
 	workload_name = program_invocation_short_name;
 	while ((opt = getopt_long(argc, argv, "n:s:c:h", options, NULL)) != -1) {
@@ -199,8 +199,7 @@ int main(int argc, char **argv)
 			try_help();
 		}
 	}
-	if (optind < argc)
-		usage_error("unexpected argument '%s'", argv[optind]);
+	no_arguments_left(argc, argv);
 	if (spin_given && !sleep)
 		usage_error("--spin-us needs --sleep-us: without sleeps the "
 			    "threads spin all the time");
@@ -213,11 +212,7 @@ int main(int argc, char **argv)
 	sigaddset(&signals, SIGTERM);
 	pthread_sigmask(SIG_BLOCK, &signals, NULL);
 
-	spinners = calloc(nthreads, sizeof(*spinners));
-	if (!spinners) {
-		fprintf(stderr, "%s: out of memory\n", workload_name);
-		return 1;
-	}
+	spinners = calloc_or_exit(nthreads, sizeof(*spinners));
 	pthread_barrier_init(&start, NULL, nthreads + 1);
 	for (i = 0; i < nthreads; i++) {
 		spinners[i].index = i;
@@ -225,14 +220,7 @@ int main(int argc, char **argv)
 		spinners[i].sleep_us = sleep;
 		spinners[i].stop = &stop;
 		spinners[i].start = &start;
-		ret = pthread_create(&spinners[i].thread, NULL, spinner_thread,
-				     &spinners[i]);
-		if (ret) {
-			/* The barrier would wait forever for this thread. */
-			fprintf(stderr, "%s: cannot create thread: %s\n",
-				workload_name, strerror(ret));
-			exit(1);
-		}
+		start_thread(&spinners[i].thread, spinner_thread, &spinners[i]);
 	}
 	pthread_barrier_wait(&start);
 	begin = now_seconds();
@@ -250,8 +238,7 @@ int main(int argc, char **argv)
 		struct proc_task delta;
 
 		if (s->error) {
-			fprintf(stderr, "%s: thread %lu: %s\n", workload_name, i,
-				s->message);
+			report_thread_error(i, s->message);
 			failed = 1;
 			continue;
 		}

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <sched.h>
 #include <stdarg.h>
@@ -29,6 +30,12 @@ void try_help(void)
 {
 	fprintf(stderr, "Try '%s --help'.\n", workload_name);
 	exit(EXIT_USAGE);
+}
+
+void no_arguments_left(int argc, char **argv)
+{
+	if (optind < argc)
+		usage_error("unexpected argument '%s'", argv[optind]);
 }
 
 uint64_t option_uint(const char *option, const char *arg, uint64_t min, uint64_t max)
@@ -84,4 +91,31 @@ double now_seconds(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+void *calloc_or_exit(size_t n, size_t size)
+{
+	void *p = calloc(n, size);
+
+	if (!p) {
+		fprintf(stderr, "%s: out of memory\n", workload_name);
+		exit(1);
+	}
+	return p;
+}
+
+void start_thread(pthread_t *thread, void *(*fn)(void *), void *arg)
+{
+	int ret = pthread_create(thread, NULL, fn, arg);
+
+	if (ret) {
+		fprintf(stderr, "%s: cannot create thread: %s\n", workload_name,
+			strerror(ret));
+		exit(1);
+	}
+}
+
+void report_thread_error(unsigned long index, const char *message)
+{
+	fprintf(stderr, "%s: thread %lu: %s\n", workload_name, index, message);
 }
