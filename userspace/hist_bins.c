@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hist_bins.h"
+#include "percentile.h"
 
 void hist_bins_from_log2(struct hist_bins *b, const struct log2_hist *h)
 {
@@ -90,37 +91,21 @@ void hist_bins_summarize(const struct hist_bins *b, struct hist_summary *s)
 	s->stddev = sqrt(sq / s->count);
 }
 
+static uint64_t bin_count(const void *hist, unsigned int i)
+{
+	return ((const struct hist_bins *)hist)->bin[i].count;
+}
+
 int hist_bins_percentile(const struct hist_bins *b, double p, double *estimate,
 			 long double *lo, long double *hi)
 {
-	uint64_t total = 0, below = 0;
-	double rank, fraction = 1;
-	int found = -1;
-	unsigned int i;
+	unsigned int found;
+	double fraction;
+	int ret;
 
-	if (!(p >= 0 && p <= 100))	/* also catches NaN */
-		return -EINVAL;
-	for (i = 0; i < b->n; i++)
-		total += b->bin[i].count;
-	if (!total)
-		return -ENODATA;
-	rank = p / 100 * (double)total;
-	for (i = 0; i < b->n; i++) {
-		uint64_t count = b->bin[i].count;
-
-		if (!count)
-			continue;
-		found = i;
-		if ((double)(below + count) >= rank) {
-			fraction = (rank - (double)below) / (double)count;
-			break;
-		}
-		below += count;
-	}
-	if (fraction < 0)
-		fraction = 0;
-	if (fraction > 1)
-		fraction = 1;
+	ret = percentile_bucket(p, b, b->n, bin_count, &found, &fraction);
+	if (ret)
+		return ret;
 	if (estimate)
 		*estimate = (double)b->bin[found].lo + fraction *
 			    (double)(b->bin[found].hi - b->bin[found].lo);

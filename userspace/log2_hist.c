@@ -6,6 +6,7 @@
 #include "error_msg.h"
 #include "hist_text.h"
 #include "log2_hist.h"
+#include "percentile.h"
 #include "read_file.h"
 
 void log2_hist_init(struct log2_hist *h, const char *name)
@@ -164,37 +165,22 @@ void log2_hist_summarize(const struct log2_hist *h, struct log2_hist_summary *s)
 	s->mean = (s->mean_min + s->mean_max) / 2;
 }
 
+static uint64_t bucket_count(const void *hist, unsigned int bucket)
+{
+	return ((const struct log2_hist *)hist)->buckets[bucket];
+}
+
 int log2_hist_percentile(const struct log2_hist *h, double p, double *estimate,
 			 uint64_t *bucket_min, uint64_t *bucket_max)
 {
-	uint64_t total = 0, below = 0;
-	int b, found = -1;
-	double rank, fraction = 1;
+	unsigned int found;
+	double fraction;
+	int ret;
 
-	if (!(p >= 0 && p <= 100))	/* also catches NaN */
-		return -EINVAL;
-	for (b = 0; b < LOG2_HIST_BUCKETS; b++)
-		total += h->buckets[b];
-	if (!total)
-		return -ENODATA;
-	rank = p / 100 * total;
-	for (b = 0; b < LOG2_HIST_BUCKETS; b++) {
-		uint64_t count = h->buckets[b];
-
-		if (!count)
-			continue;
-		found = b;
-		if ((double)(below + count) >= rank) {
-			fraction = (rank - below) / count;
-			break;
-		}
-		below += count;
-	}
-	/* Rounding of huge totals can leave rank past the last bucket. */
-	if (fraction < 0)
-		fraction = 0;
-	if (fraction > 1)
-		fraction = 1;
+	ret = percentile_bucket(p, h, LOG2_HIST_BUCKETS, bucket_count, &found,
+				&fraction);
+	if (ret)
+		return ret;
 	if (estimate)
 		*estimate = log2_hist_bucket_min(found) + fraction *
 			    (double)(log2_hist_bucket_max(found) -
