@@ -48,6 +48,22 @@ void cli_error(const char *cmd, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+volatile sig_atomic_t cli_stop_requested;
+
+static void request_stop(int sig)
+{
+	(void)sig;
+	cli_stop_requested = 1;
+}
+
+void cli_stop_on_signals(void)
+{
+	struct sigaction sa = { .sa_handler = request_stop };
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
 const char *cli_debugfs_dir(const char *option)
 {
 	const char *env = getenv(SS_DEBUGFS_ENV);

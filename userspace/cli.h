@@ -7,6 +7,7 @@
 #ifndef SCHEDSCOPE_CLI_H
 #define SCHEDSCOPE_CLI_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -56,6 +57,11 @@ int cli_unexpected_argument(const char *cmd, const char *arg);
 /* "schedscope CMD: MESSAGE" on stderr. */
 void cli_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Set by SIGINT or SIGTERM once cli_stop_on_signals() has run. */
+extern volatile sig_atomic_t cli_stop_requested;
+/* Catch SIGINT and SIGTERM: they set cli_stop_requested, nothing more. */
+void cli_stop_on_signals(void);
 
 /* The debugfs directory: the option, else $SCHEDSCOPE_DEBUGFS, else default. */
 const char *cli_debugfs_dir(const char *option);

@@ -23,13 +23,6 @@
 #include "ss_control.h"
 
 static const char *const cmd = "record";
-static volatile sig_atomic_t stop;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop = 1;
-}
 
 static void usage(FILE *out)
 {
@@ -165,7 +158,6 @@ int cmd_record(int argc, char **argv)
 	struct tracefs_instance *inst = NULL;
 	struct tep_handle *tep = NULL;
 	struct ss_session session = { 0 };
-	struct sigaction sa = { .sa_handler = on_signal };
 	struct timespec tick = { 0, 100 * 1000 * 1000 };
 	char instance_name[64], filter[4200], missing[64] = "";
 	const char *dir;
@@ -233,8 +225,7 @@ int cmd_record(int argc, char **argv)
 	cli_filter_string(&p.filter, filter, sizeof(filter));
 	if (ss_session_begin(&session, cmd, dir, filter))
 		goto out;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	cli_stop_on_signals();
 	if (p.command) {
 		child = start_command(p.command);
 		if (child < 0) {
@@ -242,7 +233,7 @@ int cmd_record(int argc, char **argv)
 			goto out_session;
 		}
 	}
-	while (!stop && !ctx.write_error) {
+	while (!cli_stop_requested && !ctx.write_error) {
 		if (child > 0 && waitpid(child, &status, WNOHANG) == child) {
 			child = -1;
 			break;

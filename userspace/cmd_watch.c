@@ -19,13 +19,6 @@
 #include "ss_snapshot.h"
 
 static const char *const cmd = "watch";
-static volatile sig_atomic_t stop;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop = 1;
-}
 
 static void usage(FILE *out)
 {
@@ -170,7 +163,6 @@ int cmd_watch(int argc, char **argv)
 	struct ss_snapshot prev, now;
 	struct watch_params p;
 	struct ss_session session;
-	struct sigaction sa = { .sa_handler = on_signal };
 	struct timespec next;
 	char filter[4200], err[1024];
 	const char *dir;
@@ -185,8 +177,7 @@ int cmd_watch(int argc, char **argv)
 	sopts.percpu = p.output.out.per_cpu;
 	sopts.only_hist = p.output.hist;
 	cli_filter_string(&p.filter, filter, sizeof(filter));
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	cli_stop_on_signals();
 	if (ss_session_begin(&session, cmd, dir, filter))
 		return 1;
 	ret = ss_snapshot_read(dir, &sopts, &prev, err, sizeof(err));
@@ -195,10 +186,11 @@ int cmd_watch(int argc, char **argv)
 		goto out_session;
 	}
 	next = prev.mono;
-	while (!stop && (!p.count || done < p.count)) {
+	while (!cli_stop_requested && (!p.count || done < p.count)) {
 		add_seconds(&next, p.interval);
-		while (!stop && clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME,
-						&next, NULL) == EINTR)
+		while (!cli_stop_requested &&
+		       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next,
+				       NULL) == EINTR)
 			;
 		ret = ss_snapshot_read(dir, &sopts, &now, err, sizeof(err));
 		if (ret) {
