@@ -39,7 +39,7 @@ checkpatch:
 
 # Unit tests, kernel style, the tracers on this machine's kernel, then the
 # module tests in the VM on every kernel; the last line says "N passed, N failed".
-test: check checkpatch
+test: userspace check checkpatch
 	tests/tracers/smoke
 	tests/vm/run-all
 
