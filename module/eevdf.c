@@ -116,9 +116,11 @@ void ss_eevdf_tasks_show(struct seq_file *m)
 		    !t->pid || !ss_fair(t))
 			continue;
 		ss_entity_view(se, &v);
-		seq_printf(m, "%d %d %s %llu %llu %lld %d %llu %llu %lu %d %d\n",
-			   task_cpu(t), t->pid, t->comm, se->vruntime, v.V,
-			   v.lag, v.eligible, se->deadline, se->slice,
+		/* signed, as sched/debug prints them: a new group starts near 0 */
+		seq_printf(m, "%d %d %s %lld %lld %lld %d %lld %llu %lu %d %d\n",
+			   task_cpu(t), t->pid, t->comm, (s64)se->vruntime,
+			   (s64)v.V, v.lag, v.eligible, (s64)se->deadline,
+			   se->slice,
 			   ss_scale_load_down(se->load.weight),
 			   ss_se_delayed(se), ss_cfs_curr(se->cfs_rq) == se);
 	}
