@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A sweep's result directory (docs/sweep.md) read back: sweep.json and every
+ * run file it lists, for `schedscope report` and `schedscope plot`.
+ */
+#ifndef SCHEDSCOPE_SWEEP_RESULTS_H
+#define SCHEDSCOPE_SWEEP_RESULTS_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+struct sweep_run {
+	size_t setting;			/* index into sweep_results.settings */
+	unsigned int repetition;
+	int exit_status;
+	double elapsed_s;
+	bool have_perf;
+	double context_switches, cpu_migrations, task_clock_ms;
+	json_t *json;			/* the whole run file (owned) */
+	json_t *tables;			/* json["workload"]["tables"] (borrowed) */
+	json_t *module;			/* json["module"] or NULL (borrowed) */
+	char path[4096];		/* for messages */
+};
+
+struct sweep_setting {
+	char name[256];
+	size_t nruns;
+	struct sweep_run **runs;	/* this setting's runs, by repetition */
+};
+
+struct sweep_results {
+	char dir[4096];
+	json_t *sweep;			/* sweep.json (owned) */
+	char kernel[128];
+	char preset[64];		/* "" when none */
+	char workload[1024];		/* the command line, joined by blanks */
+	unsigned int repetitions;
+	bool module;
+	bool complete;
+	char stopped_by[64];		/* "" when null */
+	size_t nsettings;
+	struct sweep_setting *settings;
+	size_t nruns;
+	struct sweep_run *runs;		/* in the order they ran */
+};
+
+/*
+ * Read DIR/sweep.json and its runs. On error: -errno (-ENOENT, -EINVAL for a
+ * file that is not what docs/sweep.md says), with a message naming the file
+ * and what is wrong in err; res is then empty and needs no free.
+ */
+int sweep_results_load(struct sweep_results *res, const char *dir,
+		       char *err, size_t errlen);
+void sweep_results_free(struct sweep_results *res);
+
+/*
+ * Value of column `column` in row `row` of the workload table that has that
+ * column (the first such table); NAN when there is none or it is not a number.
+ */
+double sweep_run_value(const struct sweep_run *run, const char *column,
+		       size_t row);
+/* The workload table with column `column` (borrowed), or NULL. */
+json_t *sweep_run_table(const struct sweep_run *run, const char *column);
+/* Number of rows of that table (0 when none). */
+size_t sweep_run_rows(const struct sweep_run *run, const char *column);
+
+/* A module counter of the run (json["module"]["stats"][name]); NAN if absent. */
+double sweep_run_stat(const struct sweep_run *run, const char *name);
+/* The module histogram with "file" == file (borrowed), or NULL. */
+json_t *sweep_run_hist(const struct sweep_run *run, const char *file);
+
+#endif
