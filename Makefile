@@ -37,10 +37,13 @@ check:
 checkpatch:
 	scripts/checkpatch
 
-# Unit tests, kernel style, the tracers on this machine's kernel, then the
-# module tests in the VM on every kernel; the last line says "N passed, N failed".
+# Unit tests, kernel style, the tracers and the workloads on this machine's
+# kernel, then the module tests in the VM on every kernel; the last line says
+# "N passed, N failed".
 test: userspace check checkpatch
 	tests/tracers/smoke
+	tests/plots/run
+	tests/workloads/run
 	tests/vm/run-all
 
 clean:

@@ -17,6 +17,9 @@ int cmd_status(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_watch(int argc, char **argv);
 int cmd_record(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 /* Output options shared by show and watch (cmd_show.c). */
 enum {

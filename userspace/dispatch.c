@@ -20,6 +20,11 @@ static const struct command {
 	  "OpenMetrics)" },
 	{ "watch", cmd_watch, "what happened per interval, with timestamps" },
 	{ "record", cmd_record, "the module's trace events into CSV" },
+	{ "sweep", cmd_sweep, "run a workload under sched_feat settings, "
+	  "keep every run" },
+	{ "plot", cmd_plot, "gnuplot charts of a sweep (PNG, SVG)" },
+	{ "report", cmd_report, "tables of a sweep: means, % change, "
+	  "significance" },
 };
 
 static void usage(FILE *out)

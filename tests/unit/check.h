@@ -76,6 +76,12 @@ void test_btf_layout(void);
 void test_modinfo(void);
 void test_record_event(void);
 void test_cli(void);
+void test_lat_stats(void);
+void test_sweep_parts(void);
+void test_sweep_results(void);
+void test_summary_stats(void);
+void test_report(void);
+void test_plot_data(void);
 
 
 #endif

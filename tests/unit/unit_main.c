@@ -20,6 +20,12 @@ static const struct {
 	{ "modinfo", test_modinfo },
 	{ "record_event", test_record_event },
 	{ "cli", test_cli },
+	{ "lat_stats", test_lat_stats },
+	{ "sweep_parts", test_sweep_parts },
+	{ "sweep_results", test_sweep_results },
+	{ "summary_stats", test_summary_stats },
+	{ "report", test_report },
+	{ "plot_data", test_plot_data },
 };
 
 int main(void)

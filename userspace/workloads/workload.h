@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What every workload does the same way: option values (bad ones exit with
- * status 2, as bad usage does), pinning to a CPU, the clock.
+ * status 2, as bad usage does), pinning to a CPU, the clocks, scheduling
+ * policy and custom slice.
  */
 #ifndef SCHEDSCOPE_WORKLOAD_H
 #define SCHEDSCOPE_WORKLOAD_H
@@ -9,6 +10,7 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define EXIT_USAGE	2
 
@@ -48,5 +50,31 @@ void report_thread_error(unsigned long index, const char *message);
 
 /* CLOCK_MONOTONIC in seconds. */
 double now_seconds(void);
+
+/* CLOCK_MONOTONIC, and the calling thread's CPU time, in nanoseconds. */
+uint64_t now_ns(void);
+uint64_t thread_cpu_ns(void);
+
+/* Sleep ns nanoseconds of CLOCK_MONOTONIC (clock_nanosleep), through EINTR. */
+void sleep_ns(uint64_t ns);
+
+/*
+ * Scheduling attributes of thread tid (0: the calling thread), through
+ * sched_setattr(). Each returns 0, or prints "name: ..." naming the thread
+ * and the kernel's error to stderr and returns -errno.
+ *
+ * set_sched_policy(): SCHED_OTHER, SCHED_BATCH or SCHED_IDLE, nice value
+ * kept. It also drops a custom slice: set the policy first, then the slice.
+ *
+ * set_slice(): custom slice of a SCHED_OTHER or SCHED_BATCH thread in
+ * sched_attr.sched_runtime, which the kernel honours from Linux 6.12 on and
+ * clamps to 0.1..100 ms (SET_SLICE_MIN_NS..SET_SLICE_MAX_NS). Older kernels
+ * take the call and ignore the value: the slice is read back with
+ * sched_getattr(), and one the kernel did not keep is -EOPNOTSUPP.
+ */
+#define SET_SLICE_MIN_NS	100000ULL
+#define SET_SLICE_MAX_NS	100000000ULL
+int set_sched_policy(pid_t tid, int policy);
+int set_slice(pid_t tid, uint64_t ns);
 
 #endif

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * schedscope report on the fixture sweeps: text and markdown against
+ * golden/report_*, -o writing both files, notes for incomplete sweeps and
+ * failed runs, and the errors (exit 1 for a bad directory, 2 for a bad
+ * command line or an unknown baseline). Each case runs the CLI's dispatch
+ * in a child process, as test_cli.c does.
+ */
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "commands.h"
+#include "read_file.h"
+#include "test_util.h"
+
+#define MAX_ARGS 16
+
+static char *got_out, *got_err;
+
+static char *slurp(const char *path)
+{
+	char err[256], *data;
+	size_t len;
+
+	if (read_file(path, &data, &len, err, sizeof(err)))
+		return strdup("");
+	return data;
+}
+
+/* A fresh directory build/tmp/<name> (test_tmpdir's buffer is reused). */
+static const char *tmpdir(const char *name, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", test_tmpdir(name));
+	return buf;
+}
+
+/* Run "schedscope report ARGS..." (NULL-terminated); its exit status. */
+static int report(const char *arg, ...)
+{
+	char *argv[MAX_ARGS + 3] = { "schedscope", "report" };
+	char out_path[PATH_MAX], err_path[PATH_MAX];
+	const char *dir = test_tmpdir("report_out");
+	int argc = 2, status;
+	va_list ap;
+	pid_t pid;
+
+	va_start(ap, arg);
+	for (; arg && argc < MAX_ARGS; arg = va_arg(ap, const char *))
+		argv[argc++] = (char *)arg;
+	va_end(ap);
+	argv[argc] = NULL;
+	snprintf(out_path, sizeof(out_path), "%s/stdout", dir);
+	snprintf(err_path, sizeof(err_path), "%s/stderr", dir);
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		dup2(o, 1);
+		dup2(e, 2);
+		status = schedscope_run(argc, argv);
+		fflush(stdout);
+		fflush(stderr);
+		_exit(status);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		abort();
+	free(got_out);
+	free(got_err);
+	got_out = slurp(out_path);
+	got_err = slurp(err_path);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static void test_goldens(void)
+{
+	static const char *const fixtures[] = { "basic", "share", "latency" };
+	char dir[256], golden[64];
+	size_t i;
+
+	for (i = 0; i < sizeof(fixtures) / sizeof(fixtures[0]); i++) {
+		snprintf(dir, sizeof(dir), "%s",
+			 test_path("fixtures/sweep/"));
+		strncat(dir, fixtures[i], sizeof(dir) - strlen(dir) - 1);
+		CHECK_EQ_INT(report(dir, NULL), 0);
+		CHECK_STR_EQ(got_err, "");
+		snprintf(golden, sizeof(golden), "report_%s.txt", fixtures[i]);
+		CHECK_GOLDEN(got_out, strlen(got_out), golden);
+		CHECK_EQ_INT(report("--format", "markdown", dir, NULL), 0);
+		snprintf(golden, sizeof(golden), "report_%s.md", fixtures[i]);
+		CHECK_GOLDEN(got_out, strlen(got_out), golden);
+	}
+	/* Another baseline: the percentages and ratios turn around. */
+	CHECK_EQ_INT(report("-b", "NO_RUN_TO_PARITY",
+			    test_path("fixtures/sweep/basic"), NULL), 0);
+	CHECK_STR_HAS(got_out, "baseline:    NO_RUN_TO_PARITY\n");
+	CHECK_STR_HAS(got_out, "Amean seconds             0.8326 * -8.34%*  "
+		      "0.9084 (  0.00%)\n");
+	CHECK_STR_HAS(got_out, "default           0.8312  0.8275  0.8391  "
+		      "0.8326               0.917\n");
+}
+
+static void test_output_files(void)
+{
+	char path[PATH_MAX + 16], buf[PATH_MAX], *text;
+	const char *dir = tmpdir("report/basic", buf, sizeof(buf));
+	size_t len;
+
+	test_copy_dir("fixtures/sweep/basic", dir);
+	CHECK_EQ_INT(report("-o", dir, NULL), 0);
+	CHECK_STR_EQ(got_out, "");
+	CHECK_STR_EQ(got_err, "");
+	snprintf(path, sizeof(path), "%s/report.txt", dir);
+	text = slurp(path);
+	len = strlen(text);
+	CHECK_GOLDEN(text, len, "report_basic.txt");
+	free(text);
+	snprintf(path, sizeof(path), "%s/report.md", dir);
+	text = slurp(path);
+	len = strlen(text);
+	CHECK_GOLDEN(text, len, "report_basic.md");
+	free(text);
+}
+
+/* dir/rel with its first `from` replaced by `to`. */
+static void patch(const char *dir, const char *rel, const char *from,
+		  const char *to)
+{
+	char path[PATH_MAX], err[256], *buf, *at, *out;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	if (read_file(path, &buf, &len, err, sizeof(err)))
+		abort();
+	at = strstr(buf, from);
+	if (!at)
+		abort();
+	out = malloc(len + strlen(to) + 1);
+	sprintf(out, "%.*s%s%s", (int)(at - buf), buf, to, at + strlen(from));
+	test_write(dir, rel, out);
+	free(out);
+	free(buf);
+}
+
+static void test_notes(void)
+{
+	char buf[PATH_MAX];
+	const char *dir = tmpdir("report/incomplete", buf, sizeof(buf));
+
+	test_copy_dir("fixtures/sweep/basic", dir);
+	patch(dir, "sweep.json", ", \"runs/1-2.json\"]", "]");
+	patch(dir, "sweep.json", "\"complete\": true", "\"complete\": false");
+	patch(dir, "sweep.json", "\"stopped_by\": null",
+	      "\"stopped_by\": \"SIGINT\"");
+	CHECK_EQ_INT(report(dir, NULL), 0);
+	CHECK_STR_HAS(got_out, "\nincomplete:  stopped by SIGINT, 5 of 6 runs "
+		      "taken\n");
+	CHECK_STR_HAS(got_out, "\nNO_RUN_TO_PARITY     2   0.9046");
+	/* The missing repetition is a blank cell. */
+	CHECK_STR_HAS(got_out, "NO_RUN_TO_PARITY  0.9105  0.8987          "
+		      "0.9046      1.086\n");
+	CHECK_EQ_INT(report("-f", "markdown", dir, NULL), 0);
+	CHECK_STR_HAS(got_out, "- **incomplete**: stopped by SIGINT, 5 of 6 "
+		      "runs taken\n");
+
+	/* A failed run is left out, and said so. */
+	patch(dir, "runs/0-1.json", "\"exit_status\": 0", "\"exit_status\": 1");
+	CHECK_EQ_INT(report(dir, NULL), 0);
+	CHECK_STR_HAS(got_out, "\nfailed:      1 run with a non-zero exit "
+		      "status, left out\n");
+	CHECK_STR_HAS(got_out, "\ndefault              2   0.8352");
+	CHECK_STR_HAS(got_out, "\ndefault           0.8312       -  0.8391  "
+		      "0.8352");
+	CHECK_STR_HAS(got_out, "default (2 runs):");
+
+	/* One setting only: nothing to compare. */
+	dir = tmpdir("report/one", buf, sizeof(buf));
+	test_copy_dir("fixtures/sweep/latency", dir);
+	patch(dir, "sweep.json", ", {\"name\": \"NO_WAKEUP_PREEMPTION\", "
+	      "\"changes\": [\"NO_WAKEUP_PREEMPTION\"]}", "");
+	patch(dir, "sweep.json", "[\"runs/0-0.json\", \"runs/1-0.json\", "
+	      "\"runs/0-1.json\", \"runs/1-1.json\"]",
+	      "[\"runs/0-0.json\", \"runs/0-1.json\"]");
+	CHECK_EQ_INT(report(dir, NULL), 0);
+	CHECK(!strstr(got_out, "Comparison"));
+	CHECK_STR_HAS(got_out, "Latency summary");
+}
+
+static void test_errors(void)
+{
+	char buf[PATH_MAX];
+	const char *dir;
+
+	CHECK_EQ_INT(report("/nonexistent/sweep", NULL), 1);
+	CHECK_STR_EQ(got_err, "schedscope report: /nonexistent/sweep: No such "
+		     "file or directory\n");
+	CHECK_STR_EQ(got_out, "");
+
+	CHECK_EQ_INT(report("-b", "RUN_TO_PARITY",
+			    test_path("fixtures/sweep/basic"), NULL), 2);
+	CHECK_STR_HAS(got_err, "no setting 'RUN_TO_PARITY' in ");
+	CHECK_STR_HAS(got_err, "(settings: default, NO_RUN_TO_PARITY)");
+	CHECK_STR_EQ(got_out, "");
+
+	dir = tmpdir("report/broken", buf, sizeof(buf));
+	test_copy_dir("fixtures/sweep/share", dir);
+	patch(dir, "runs/1-0.json", "\"cpu_share\", ", "\"cpu_share\" ");
+	CHECK_EQ_INT(report(dir, NULL), 1);
+	CHECK_STR_HAS(got_err, "schedscope report: ");
+	CHECK_STR_HAS(got_err, "report/broken/runs/1-0.json: line ");
+	CHECK_STR_EQ(got_out, "");
+
+	/* A module histogram that is not log2 buckets. */
+	test_copy_dir("fixtures/sweep/share", dir);
+	patch(dir, "runs/1-0.json", "\"buckets\": [{\"lo\": 512, \"hi\": 1023,",
+	      "\"buckets\": [{\"lo\": 512, \"hi\": 1000,");
+	CHECK_EQ_INT(report(dir, NULL), 1);
+	CHECK_STR_HAS(got_err, "runs/1-0.json: module histogram wakeup_lat: "
+		      "bucket 0 is not a log2 bucket");
+
+	CHECK_EQ_INT(report(NULL), 2);
+	CHECK_STR_HAS(got_err, "no result directory given");
+	CHECK_EQ_INT(report("-f", "html", "x", NULL), 2);
+	CHECK_STR_HAS(got_err, "unknown format 'html'");
+	CHECK_EQ_INT(report("-o", "-f", "text", "x", NULL), 2);
+	CHECK_EQ_INT(report("--bogus", "x", NULL), 2);
+	CHECK_EQ_INT(report("-b", NULL), 2);
+	CHECK_EQ_INT(report("a", "b", NULL), 2);
+	CHECK_STR_HAS(got_err, "unexpected argument 'b'");
+	CHECK_EQ_INT(report("--help", NULL), 0);
+	CHECK_STR_HAS(got_out, "Usage: schedscope report [OPTIONS] DIR");
+}
+
+void test_report(void)
+{
+	test_goldens();
+	test_output_files();
+	test_notes();
+	test_errors();
+	free(got_out);
+	free(got_err);
+	got_out = got_err = NULL;
+}
