@@ -60,11 +60,8 @@ struct duty_thread {
 	unsigned int index;		/* in its group */
 	pid_t tid;
 	atomic_bool *stop;
-	pthread_barrier_t *start;
-	bool setup_failed;		/* set_slice() failed and said why */
-	struct proc_task before, after;
-	int error;
-	char message[512];
+	struct start_line *start;
+	struct thread_counters counters;
 };
 
 static void usage(void)
@@ -231,19 +228,15 @@ static void *duty_thread(void *arg)
 {
 	struct duty_thread *t = arg;
 	const struct task_group *g = t->group;
-	pid_t pid = getpid();
-	int ret;
+	bool set_up;
 
 	t->tid = gettid();
-	if (g->slice_ns && set_slice(0, g->slice_ns))
-		t->setup_failed = true;
-	pthread_barrier_wait(t->start);
-	if (t->setup_failed)
+	/* set_slice() says why it failed. */
+	set_up = !g->slice_ns || !set_slice(0, g->slice_ns);
+	if (!start_line_wait(t->start, set_up))
 		return NULL;		/* main() exits */
-	ret = proc_task_read(NULL, pid, t->tid, &t->before, t->message,
-			     sizeof(t->message));
-	if (ret)
-		goto out;
+	if (read_counters_before(&t->counters))
+		return NULL;
 	while (!stopped(t)) {
 		uint64_t until = thread_cpu_ns() + g->run_ns;
 
@@ -252,10 +245,7 @@ static void *duty_thread(void *arg)
 		if (g->sleep_ns && !stopped(t))
 			sleep_ns(g->sleep_ns);
 	}
-	ret = proc_task_read(NULL, pid, t->tid, &t->after, t->message,
-			     sizeof(t->message));
-out:
-	t->error = ret;
+	read_counters_after(&t->counters);
 	return NULL;
 }
 
@@ -272,7 +262,7 @@ static void print_thread(const struct duty_thread *t, double seconds)
 		snprintf(task, sizeof(task), "%s.%u", g->label, t->index);
 	format_ms(g->run_ns, run, sizeof(run));
 	format_ms(g->sleep_ns, sleep, sizeof(sleep));
-	proc_task_delta(&t->after, &t->before, &delta);
+	proc_task_delta(&t->counters.after, &t->counters.before, &delta);
 	cpu = delta.run_ns / 1e9;
 	printf("%s %s %d %s %s %llu %.6f %.4f %.6f %llu %llu\n", task, g->label,
 	       (int)t->tid, run, sleep, (unsigned long long)(g->slice_ns / 1000),
@@ -297,9 +287,10 @@ int main(int argc, char **argv)
 	unsigned int ngroups = 0, nslices = 0, nthreads = 0, i, j, k;
 	double seconds = 5, begin, elapsed;
 	struct duty_thread *threads;
-	pthread_barrier_t start;
+	struct start_line start;
 	atomic_bool stop = false;
-	int cpu = -1, opt, failed = 0;
+	bool failed = false;
+	int cpu = -1, opt;
 
 	workload_name = program_invocation_short_name;
 	while ((opt = getopt_long(argc, argv, "t:s:c:h", options, NULL)) != -1) {
@@ -319,24 +310,16 @@ int main(int argc, char **argv)
 			ngroups++;
 			break;
 		case 's':
-			seconds = option_seconds("--seconds", optarg, MAX_SECONDS);
-			if (seconds <= 0)
-				usage_error("--seconds wants more than 0 seconds, not '%s'",
-					    optarg);
-			break;
-		case 'c':
-			cpu = option_uint("--cpu", optarg, 0, CPU_SETSIZE - 1);
+			seconds = option_positive_seconds("--seconds", optarg,
+							  MAX_SECONDS);
 			break;
 		case OPT_SLICE_US:
 			if (nslices == MAX_GROUPS)
 				usage_error("at most %d --slice-us options", MAX_GROUPS);
 			slices[nslices++] = optarg;
 			break;
-		case 'h':
-			usage();
-			return 0;
 		default:
-			try_help();
+			common_option(opt, optarg, &cpu, usage);
 		}
 	}
 	no_arguments_left(argc, argv);
@@ -349,7 +332,7 @@ int main(int argc, char **argv)
 		pin_to_cpu(cpu);
 
 	threads = calloc_or_exit(nthreads, sizeof(*threads));
-	pthread_barrier_init(&start, NULL, nthreads + 1);
+	start_line_init(&start, nthreads);
 	for (i = 0, k = 0; i < ngroups; i++) {
 		for (j = 0; j < groups[i].count; j++, k++) {
 			threads[k].group = &groups[i];
@@ -359,23 +342,16 @@ int main(int argc, char **argv)
 			start_thread(&threads[k].thread, duty_thread, &threads[k]);
 		}
 	}
-	pthread_barrier_wait(&start);
+	start_line_wait_all(&start);
 	begin = now_seconds();
-	for (i = 0; i < nthreads; i++)
-		if (threads[i].setup_failed)
-			exit(1);	/* set_slice() said why */
 	sleep_ns((uint64_t)(seconds * 1e9));
 	atomic_store(&stop, true);
 	elapsed = now_seconds() - begin;
 	for (i = 0; i < nthreads; i++)
 		pthread_join(threads[i].thread, NULL);
 
-	for (i = 0; i < nthreads; i++) {
-		if (threads[i].error) {
-			report_thread_error(i, threads[i].message);
-			failed = 1;
-		}
-	}
+	for (i = 0; i < nthreads; i++)
+		failed |= thread_failed(&threads[i].counters, i);
 	if (failed)
 		return 1;
 	printf("# seconds\n");

@@ -393,14 +393,8 @@ int main(int argc, char **argv)
 		case 't':
 			m.threads = true;
 			break;
-		case 'c':
-			cpu = option_uint("--cpu", optarg, 0, CPU_SETSIZE - 1);
-			break;
-		case 'h':
-			usage();
-			return 0;
 		default:
-			try_help();
+			common_option(opt, optarg, &cpu, usage);
 		}
 	}
 	no_arguments_left(argc, argv);

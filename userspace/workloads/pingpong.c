@@ -35,10 +35,8 @@ struct pingpong_thread {
 	int read_fd, write_fd;
 	bool serves;			/* writes first */
 	unsigned long loops;
-	pthread_barrier_t *start;
-	struct proc_task before, after;
-	int error;
-	char message[512];
+	struct start_line *start;
+	struct thread_counters counters;
 };
 
 static void usage(void)
@@ -76,30 +74,26 @@ static int transfer(int fd, bool write_it)
 static void *pingpong_thread(void *arg)
 {
 	struct pingpong_thread *t = arg;
-	pid_t pid = getpid(), tid = gettid();
+	struct thread_counters *c = &t->counters;
 	unsigned long i;
 	int ret;
 
-	pthread_barrier_wait(t->start);
-	ret = proc_task_read_status(NULL, pid, tid, &t->before, t->message,
-				    sizeof(t->message));
-	if (ret)
-		goto out;
+	start_line_wait(t->start, true);
+	if (read_counters_before(c))
+		return NULL;
 	for (i = 0; i < t->loops; i++) {
 		ret = transfer(t->serves ? t->write_fd : t->read_fd, t->serves);
 		if (!ret)
 			ret = transfer(t->serves ? t->read_fd : t->write_fd,
 				       !t->serves);
 		if (ret) {
-			snprintf(t->message, sizeof(t->message),
-				 "pipe: %s", strerror(-ret));
-			goto out;
+			c->error = ret;
+			snprintf(c->message, sizeof(c->message), "pipe: %s",
+				 strerror(-ret));
+			return NULL;
 		}
 	}
-	ret = proc_task_read_status(NULL, pid, tid, &t->after, t->message,
-				    sizeof(t->message));
-out:
-	t->error = ret;
+	read_counters_after(c);
 	return NULL;
 }
 
@@ -115,7 +109,7 @@ int main(int argc, char **argv)
 	unsigned long pairs = 1, loops = 10000, i;
 	uint64_t voluntary = 0, involuntary = 0;
 	struct pingpong_thread *threads;
-	pthread_barrier_t start;
+	struct start_line start;
 	double begin, seconds;
 	int cpu = -1, opt, failed = 0;
 
@@ -128,14 +122,8 @@ int main(int argc, char **argv)
 		case 'l':
 			loops = option_uint("--loops", optarg, 1, UINT32_MAX);
 			break;
-		case 'c':
-			cpu = option_uint("--cpu", optarg, 0, CPU_SETSIZE - 1);
-			break;
-		case 'h':
-			usage();
-			return 0;
 		default:
-			try_help();
+			common_option(opt, optarg, &cpu, usage);
 		}
 	}
 	no_arguments_left(argc, argv);
@@ -143,7 +131,7 @@ int main(int argc, char **argv)
 		pin_to_cpu(cpu);
 
 	threads = calloc_or_exit(2 * pairs, sizeof(*threads));
-	pthread_barrier_init(&start, NULL, 2 * pairs + 1);
+	start_line_init(&start, 2 * pairs);
 	for (i = 0; i < pairs; i++) {
 		struct pingpong_thread *a = &threads[2 * i], *b = &threads[2 * i + 1];
 		int there[2], back[2];
@@ -162,24 +150,25 @@ int main(int argc, char **argv)
 	for (i = 0; i < 2 * pairs; i++) {
 		threads[i].loops = loops;
 		threads[i].start = &start;
+		/* It prints switch counts only: no schedstat needed. */
+		threads[i].counters.switches_only = true;
 		start_thread(&threads[i].thread, pingpong_thread, &threads[i]);
 	}
-	pthread_barrier_wait(&start);
+	start_line_wait_all(&start);
 	begin = now_seconds();
 	for (i = 0; i < 2 * pairs; i++)
 		pthread_join(threads[i].thread, NULL);
 	seconds = now_seconds() - begin;
 
 	for (i = 0; i < 2 * pairs; i++) {
-		struct pingpong_thread *t = &threads[i];
+		const struct thread_counters *c = &threads[i].counters;
 		struct proc_task delta;
 
-		if (t->error) {
-			report_thread_error(i, t->message);
+		if (thread_failed(c, i)) {
 			failed = 1;
 			continue;
 		}
-		proc_task_delta(&t->after, &t->before, &delta);
+		proc_task_delta(&c->after, &c->before, &delta);
 		voluntary += delta.switches_voluntary;
 		involuntary += delta.switches_involuntary;
 	}

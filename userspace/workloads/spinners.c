@@ -42,11 +42,9 @@ struct spinner {
 	pid_t tid;
 	unsigned long spin_us, sleep_us;
 	atomic_bool *stop;
-	pthread_barrier_t *start;
-	struct proc_task before, after;
+	struct start_line *start;
+	struct thread_counters counters;
 	double cpu_seconds;
-	int error;
-	char message[512];
 };
 
 static void usage(void)
@@ -96,16 +94,12 @@ static bool stopped(struct spinner *s)
 static void *spinner_thread(void *arg)
 {
 	struct spinner *s = arg;
-	pid_t pid = getpid();
 	double cpu_start;
-	int ret;
 
 	s->tid = gettid();
-	pthread_barrier_wait(s->start);
-	ret = proc_task_read(NULL, pid, s->tid, &s->before, s->message,
-			     sizeof(s->message));
-	if (ret)
-		goto out;
+	start_line_wait(s->start, true);
+	if (read_counters_before(&s->counters))
+		return NULL;
 	cpu_start = thread_cpu_seconds();
 	while (!stopped(s)) {
 		double until;
@@ -118,10 +112,7 @@ static void *spinner_thread(void *arg)
 		sleep_us(s->sleep_us);
 	}
 	s->cpu_seconds = thread_cpu_seconds() - cpu_start;
-	ret = proc_task_read(NULL, pid, s->tid, &s->after, s->message,
-			     sizeof(s->message));
-out:
-	s->error = ret;
+	read_counters_after(&s->counters);
 	return NULL;
 }
 
@@ -168,7 +159,7 @@ int main(int argc, char **argv)
 	bool spin_given = false;
 	double seconds = 5, begin, elapsed;
 	struct spinner *spinners;
-	pthread_barrier_t start;
+	struct start_line start;
 	atomic_bool stop = false;
 	sigset_t signals;
 	int cpu = -1, opt, failed = 0;
@@ -182,9 +173,6 @@ int main(int argc, char **argv)
 		case 's':
 			seconds = option_seconds("--seconds", optarg, MAX_SECONDS);
 			break;
-		case 'c':
-			cpu = option_uint("--cpu", optarg, 0, CPU_SETSIZE - 1);
-			break;
 		case OPT_SLEEP_US:
 			sleep = option_uint("--sleep-us", optarg, 1, MAX_US);
 			break;
@@ -192,11 +180,8 @@ int main(int argc, char **argv)
 			spin = option_uint("--spin-us", optarg, 1, MAX_US);
 			spin_given = true;
 			break;
-		case 'h':
-			usage();
-			return 0;
 		default:
-			try_help();
+			common_option(opt, optarg, &cpu, usage);
 		}
 	}
 	no_arguments_left(argc, argv);
@@ -213,7 +198,7 @@ int main(int argc, char **argv)
 	pthread_sigmask(SIG_BLOCK, &signals, NULL);
 
 	spinners = calloc_or_exit(nthreads, sizeof(*spinners));
-	pthread_barrier_init(&start, NULL, nthreads + 1);
+	start_line_init(&start, nthreads);
 	for (i = 0; i < nthreads; i++) {
 		spinners[i].index = i;
 		spinners[i].spin_us = spin;
@@ -222,7 +207,7 @@ int main(int argc, char **argv)
 		spinners[i].start = &start;
 		start_thread(&spinners[i].thread, spinner_thread, &spinners[i]);
 	}
-	pthread_barrier_wait(&start);
+	start_line_wait_all(&start);
 	begin = now_seconds();
 	wait_for_end(&signals, seconds);
 	atomic_store(&stop, true);
@@ -237,12 +222,11 @@ int main(int argc, char **argv)
 		struct spinner *s = &spinners[i];
 		struct proc_task delta;
 
-		if (s->error) {
-			report_thread_error(i, s->message);
+		if (thread_failed(&s->counters, i)) {
 			failed = 1;
 			continue;
 		}
-		proc_task_delta(&s->after, &s->before, &delta);
+		proc_task_delta(&s->counters.after, &s->counters.before, &delta);
 		printf("%u %d %.6f %.4f %.6f %llu %llu\n", s->index, (int)s->tid,
 		       s->cpu_seconds, elapsed > 0 ? s->cpu_seconds / elapsed : 0,
 		       delta.wait_ns / 1e9,

@@ -64,7 +64,6 @@ struct worker {
 	bool quit;			/* with a last wake: the run is over */
 	uint64_t *samples;		/* latencies in ns */
 	size_t nsamples, size;
-	bool setup_failed;		/* set_slice() failed and said why */
 };
 
 struct message_thread {
@@ -79,12 +78,7 @@ struct wakelat {
 	uint64_t think_ns, sleep_ns, slice_ns;
 	int side_policy;
 	bool stop;
-	pthread_barrier_t start;
-};
-
-struct side_job {
-	pthread_t thread;
-	bool setup_failed;		/* set_sched_policy() failed and said why */
+	struct start_line start;
 };
 
 static struct wakelat run;
@@ -177,11 +171,11 @@ static void *worker_thread(void *arg)
 {
 	struct worker *w = arg;
 	uint32_t seen = 0, seq;
+	bool set_up;
 
-	if (run.slice_ns && set_slice(0, run.slice_ns))
-		w->setup_failed = true;
-	pthread_barrier_wait(&run.start);
-	if (w->setup_failed)
+	/* set_slice() says why it failed. */
+	set_up = !run.slice_ns || !set_slice(0, run.slice_ns);
+	if (!start_line_wait(&run.start, set_up))
 		return NULL;		/* main() exits */
 	for (;;) {
 		uint64_t woke;
@@ -213,7 +207,7 @@ static void *message_thread(void *arg)
 	uint32_t pending;
 	unsigned int i;
 
-	pthread_barrier_wait(&run.start);
+	start_line_wait(&run.start, true);
 	do {
 		__atomic_store_n(&m->pending, m->nworkers, __ATOMIC_RELEASE);
 		for (i = 0; i < m->nworkers; i++)
@@ -230,14 +224,16 @@ static void *message_thread(void *arg)
 	return NULL;
 }
 
-static void *side_job_thread(void *arg)
+static void *side_job_thread(void *unused)
 {
-	struct side_job *s = arg;
+	bool set_up;
 
-	if (set_sched_policy(0, run.side_policy))
-		s->setup_failed = true;
-	pthread_barrier_wait(&run.start);
-	while (!s->setup_failed && !stopped())
+	(void)unused;
+	/* set_sched_policy() says why it failed. */
+	set_up = !set_sched_policy(0, run.side_policy);
+	if (!start_line_wait(&run.start, set_up))
+		return NULL;		/* main() exits */
+	while (!stopped())
 		;
 	return NULL;
 }
@@ -315,7 +311,7 @@ int main(int argc, char **argv)
 	unsigned long nmessage = 1, nper = 2, nside = 0, nthreads, i;
 	bool policy_given = false;
 	struct message_thread *messages;
-	struct side_job *side_jobs;
+	pthread_t *side_jobs;
 	struct worker *workers;
 	double seconds = 5;
 	uint64_t *samples;
@@ -336,13 +332,8 @@ int main(int argc, char **argv)
 			nper = option_uint("--workers", optarg, 1, MAX_WORKERS);
 			break;
 		case 's':
-			seconds = option_seconds("--seconds", optarg, MAX_SECONDS);
-			if (seconds <= 0)
-				usage_error("--seconds wants more than 0 seconds, not '%s'",
-					    optarg);
-			break;
-		case 'c':
-			cpu = option_uint("--cpu", optarg, 0, CPU_SETSIZE - 1);
+			seconds = option_positive_seconds("--seconds", optarg,
+							  MAX_SECONDS);
 			break;
 		case OPT_THINK_US:
 			run.think_ns = option_uint("--think-us", optarg, 0,
@@ -364,11 +355,8 @@ int main(int argc, char **argv)
 						   SET_SLICE_MIN_NS / 1000,
 						   SET_SLICE_MAX_NS / 1000) * 1000;
 			break;
-		case 'h':
-			usage();
-			return 0;
 		default:
-			try_help();
+			common_option(opt, optarg, &cpu, usage);
 		}
 	}
 	no_arguments_left(argc, argv);
@@ -386,25 +374,19 @@ int main(int argc, char **argv)
 	messages = calloc_or_exit(nmessage, sizeof(*messages));
 	workers = calloc_or_exit(nmessage * nper, sizeof(*workers));
 	side_jobs = calloc_or_exit(nside ? nside : 1, sizeof(*side_jobs));
-	pthread_barrier_init(&run.start, NULL, nthreads + 1);
+	start_line_init(&run.start, nthreads);
 	for (i = 0; i < nmessage * nper; i++) {
 		workers[i].owner = &messages[i / nper];
 		start_thread(&workers[i].thread, worker_thread, &workers[i]);
 	}
 	for (i = 0; i < nside; i++)
-		start_thread(&side_jobs[i].thread, side_job_thread, &side_jobs[i]);
+		start_thread(&side_jobs[i], side_job_thread, NULL);
 	for (i = 0; i < nmessage; i++) {
 		messages[i].workers = &workers[i * nper];
 		messages[i].nworkers = nper;
 		start_thread(&messages[i].thread, message_thread, &messages[i]);
 	}
-	pthread_barrier_wait(&run.start);
-	for (i = 0; i < nmessage * nper; i++)
-		if (workers[i].setup_failed)
-			exit(1);	/* set_slice() said why */
-	for (i = 0; i < nside; i++)
-		if (side_jobs[i].setup_failed)
-			exit(1);	/* set_sched_policy() said why */
+	start_line_wait_all(&run.start);
 	sleep_ns((uint64_t)(seconds * 1e9));
 	__atomic_store_n(&run.stop, true, __ATOMIC_RELAXED);
 	for (i = 0; i < nmessage; i++)
@@ -412,7 +394,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < nmessage * nper; i++)
 		pthread_join(workers[i].thread, NULL);
 	for (i = 0; i < nside; i++)
-		pthread_join(side_jobs[i].thread, NULL);
+		pthread_join(side_jobs[i], NULL);
 
 	samples = all_samples(workers, nmessage * nper, &nsamples);
 	if (!nsamples) {

@@ -34,6 +34,20 @@ void try_help(void)
 	exit(EXIT_USAGE);
 }
 
+void common_option(int opt, const char *arg, int *cpu, void (*usage)(void))
+{
+	switch (opt) {
+	case 'c':
+		*cpu = option_uint("--cpu", arg, 0, CPU_SETSIZE - 1);
+		return;
+	case 'h':
+		usage();
+		exit(0);
+	default:
+		try_help();
+	}
+}
+
 void no_arguments_left(int argc, char **argv)
 {
 	if (optind < argc)
@@ -63,6 +77,15 @@ double option_seconds(const char *option, const char *arg, double max)
 	    value > max || strspn(arg, "0123456789.") != strlen(arg))
 		usage_error("%s wants seconds from 0 to %g, not '%s'", option,
 			    max, arg);
+	return value;
+}
+
+double option_positive_seconds(const char *option, const char *arg, double max)
+{
+	double value = option_seconds(option, arg, max);
+
+	if (value <= 0)
+		usage_error("%s wants more than 0 seconds, not '%s'", option, arg);
 	return value;
 }
 
@@ -117,9 +140,56 @@ void start_thread(pthread_t *thread, void *(*fn)(void *), void *arg)
 	}
 }
 
-void report_thread_error(unsigned long index, const char *message)
+void start_line_init(struct start_line *start, unsigned long nthreads)
 {
-	fprintf(stderr, "%s: thread %lu: %s\n", workload_name, index, message);
+	pthread_barrier_init(&start->barrier, NULL, nthreads + 1);
+	atomic_init(&start->setup_failed, false);
+}
+
+bool start_line_wait(struct start_line *start, bool set_up)
+{
+	if (!set_up)
+		atomic_store(&start->setup_failed, true);
+	pthread_barrier_wait(&start->barrier);
+	return set_up;
+}
+
+void start_line_wait_all(struct start_line *start)
+{
+	pthread_barrier_wait(&start->barrier);
+	if (atomic_load(&start->setup_failed))
+		exit(1);	/* the thread said why */
+}
+
+static int read_counters(struct thread_counters *c, struct proc_task *into)
+{
+	pid_t pid = getpid(), tid = gettid();
+
+	if (c->switches_only)
+		c->error = proc_task_read_status(NULL, pid, tid, into, c->message,
+						 sizeof(c->message));
+	else
+		c->error = proc_task_read(NULL, pid, tid, into, c->message,
+					  sizeof(c->message));
+	return c->error;
+}
+
+int read_counters_before(struct thread_counters *c)
+{
+	return read_counters(c, &c->before);
+}
+
+int read_counters_after(struct thread_counters *c)
+{
+	return read_counters(c, &c->after);
+}
+
+bool thread_failed(const struct thread_counters *c, unsigned long index)
+{
+	if (!c->error)
+		return false;
+	fprintf(stderr, "%s: thread %lu: %s\n", workload_name, index, c->message);
+	return true;
 }
 
 uint64_t now_ns(void)
