@@ -358,18 +358,6 @@ static int build_switches(struct plot_data *pd, char *err, size_t errlen)
 	return 0;
 }
 
-/* Column index of name in table t, or -1. */
-static long column(json_t *t, const char *name)
-{
-	json_t *c;
-	size_t i;
-
-	json_array_foreach(json_object_get(t, "columns"), i, c)
-		if (!strcmp(json_string_value(c), name))
-			return i;
-	return -1;
-}
-
 /* A task label: a word as it is, a number as the workload printed it. */
 static void task_label(json_t *v, char *buf, size_t len)
 {
@@ -391,10 +379,10 @@ static int share_run(struct plot_data *pd, const struct sweep_run *run,
 	long tc, sc;
 	size_t r, q, again;
 
-	tc = t ? column(t, "task") : -1;
+	tc = t ? sweep_table_column(t, "task") : -1;
 	if (tc < 0)
 		return 0;
-	sc = column(t, "cpu_share");
+	sc = sweep_table_column(t, "cpu_share");
 	rows = json_object_get(t, "rows");
 	json_array_foreach(rows, r, row) {
 		json_t *v = json_array_get(row, sc);

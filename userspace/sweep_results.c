@@ -455,10 +455,9 @@ void sweep_results_free(struct sweep_results *res)
 	memset(res, 0, sizeof(*res));
 }
 
-/* Index of column in table t, or -1. */
-static long column_index(json_t *t, const char *column)
+long sweep_table_column(json_t *table, const char *column)
 {
-	json_t *cols = json_object_get(t, "columns"), *c;
+	json_t *cols = json_object_get(table, "columns"), *c;
 	size_t i;
 
 	json_array_foreach(cols, i, c)
@@ -475,7 +474,7 @@ json_t *sweep_run_table(const struct sweep_run *run, const char *column)
 	if (!run->tables)
 		return NULL;
 	json_array_foreach(run->tables, i, t)
-		if (column_index(t, column) >= 0)
+		if (sweep_table_column(t, column) >= 0)
 			return t;
 	return NULL;
 }
@@ -495,7 +494,7 @@ double sweep_run_value(const struct sweep_run *run, const char *column,
 	if (!t)
 		return NAN;
 	v = json_array_get(json_array_get(json_object_get(t, "rows"), row),
-			   column_index(t, column));
+			   sweep_table_column(t, column));
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 

@@ -60,6 +60,8 @@ void sweep_results_free(struct sweep_results *res);
  */
 double sweep_run_value(const struct sweep_run *run, const char *column,
 		       size_t row);
+/* Index of column `column` in a workload table, or -1. */
+long sweep_table_column(json_t *table, const char *column);
 /* The workload table with column `column` (borrowed), or NULL. */
 json_t *sweep_run_table(const struct sweep_run *run, const char *column);
 /* Number of rows of that table (0 when none). */
