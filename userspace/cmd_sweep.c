@@ -375,9 +375,13 @@ static bool restore_features(const struct sweep_params *p,
 	size_t n, i;
 	bool ok = true;
 
-	if (sched_features_read(p->features_path, now, err, sizeof(err)) ||
-	    sched_features_diff(now, &st->original, tokens, SCHED_FEATURES_MAX, &n)) {
+	if (sched_features_read(p->features_path, now, err, sizeof(err))) {
 		cli_error(cmd, "cannot restore the features: %s", err);
+		return false;
+	}
+	if (sched_features_diff(now, &st->original, tokens, SCHED_FEATURES_MAX, &n)) {
+		cli_error(cmd, "cannot restore the features: the kernel now lists "
+			  "other features than at the start");
 		return false;
 	}
 	for (i = 0; i < n; i++)

@@ -10,7 +10,8 @@
  *
  * Output, after the run (SIGINT or SIGTERM ends a run early, or one without
  * an end, and still prints):
- *   # seconds 5.000123
+ *   # seconds
+ *   5.000123
  *   # thread tid cpu_seconds cpu_share wait_seconds switches_voluntary switches_involuntary
  *   0 4242 2.500000 0.5000 2.499000 0 1250
  * cpu_share is the thread's CPU time over the elapsed seconds (1.0 is one
@@ -63,7 +64,8 @@ static void usage(void)
 	       "  -h, --help             this text\n"
 	       "\n"
 	       "Output:\n"
-	       "  # seconds 5.000123\n"
+	       "  # seconds\n"
+	       "  5.000123\n"
 	       "  # thread tid cpu_seconds cpu_share wait_seconds switches_voluntary"
 	       " switches_involuntary\n"
 	       "  0 4242 2.500000 0.5000 2.499000 0 1250\n",
@@ -215,7 +217,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < nthreads; i++)
 		pthread_join(spinners[i].thread, NULL);
 
-	printf("# seconds %.6f\n", elapsed);
+	printf("# seconds\n%.6f\n", elapsed);
 	printf("# thread tid cpu_seconds cpu_share wait_seconds "
 	       "switches_voluntary switches_involuntary\n");
 	for (i = 0; i < nthreads; i++) {
