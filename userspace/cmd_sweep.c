@@ -519,8 +519,9 @@ static int one_run(const struct sweep_params *p, struct sweep_state *st,
 
 	if (apply_setting(p, st, set, &now))
 		return -1;
-	if (ssdir && ss_ctl_write(ssdir, "reset", "1", err, sizeof(err))) {
-		cli_error(cmd, "resetting the module: %s", err);
+	if (ssdir && (ss_ctl_write(ssdir, "reset", "1", err, sizeof(err)) ||
+		      ss_ctl_write(ssdir, "enable", "1", err, sizeof(err)))) {
+		cli_error(cmd, "resetting and enabling the module: %s", err);
 		return -1;
 	}
 	snprintf(base, sizeof(base), "%s/runs/%zu-%u", dir, s, r);
@@ -544,6 +545,11 @@ static int one_run(const struct sweep_params *p, struct sweep_state *st,
 		return -1;
 	}
 	if (ssdir) {
+		/* Stopped first, so counters and histograms agree with each other. */
+		if (ss_ctl_write(ssdir, "enable", "0", err, sizeof(err))) {
+			cli_error(cmd, "disabling the module: %s", err);
+			return -1;
+		}
 		module = module_snapshot(ssdir);
 		if (!module)
 			return -1;
@@ -683,8 +689,15 @@ out_restore:
 		status = 1;
 	else if (!st.features_changed)
 		after = st.original;
-	if (st.session_begun)
+	if (st.session_begun) {
+		/* Runs end with the module disabled: enabled again if it was. */
+		if (!st.session.enabled_by_us &&
+		    ss_ctl_write(ssdir, "enable", "1", err, sizeof(err))) {
+			cli_error(cmd, "enabling the module again: %s", err);
+			status = 1;
+		}
 		ss_session_end(&st.session, cmd);
+	}
 	if (st.sweep) {
 		if (stop_signal) {
 			json_object_set_new(st.sweep, "stopped_by",

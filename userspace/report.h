@@ -80,5 +80,7 @@ void section_latency_summary(struct report *r);
 void section_workload_hists(struct report *r);
 /* The mean of the workload's own latency summary of a run, in us. */
 double metric_lat_mean_us(const struct sweep_run *run);
+/* The module's mean wakeup latency of a run, in us, from its counters. */
+double metric_wakeup_lat_us(const struct sweep_run *run);
 
 #endif

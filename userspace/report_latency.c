@@ -414,12 +414,16 @@ static bool module_run_lat(const struct sweep_run *run, double *n,
 	return true;
 }
 
-static double module_lat_mean_us(const struct sweep_run *run)
+/*
+ * Exact mean from the counters (the stats are in ns whatever the unit), not
+ * the histogram summary's, which is a bucket estimate when the counters and
+ * the buckets were read at different moments.
+ */
+double metric_wakeup_lat_us(const struct sweep_run *run)
 {
-	double us;
-	json_t *sum = module_lat_summary(run, &us);
+	double n = sweep_run_stat(run, "wakeup_lat_count");
 
-	return sum ? us * summary_num(sum, "mean", -1) : NAN;
+	return n > 0 ? sweep_run_stat(run, "wakeup_lat_sum_ns") / n / 1e3 : NAN;
 }
 
 static double module_lat_stddev_us(const struct sweep_run *run)
@@ -437,7 +441,7 @@ static double module_lat_stddev_us(const struct sweep_run *run)
  */
 static const struct lat_source module_lat = {
 	.run = module_run_lat,
-	.mean = module_lat_mean_us,
+	.mean = metric_wakeup_lat_us,
 	.stddev = module_lat_stddev_us,
 	.intro = "Wakeup latency from the module, in us: N summed; min and max "
 		 "are bucket\nbounds (the lowest minimum's, the highest "

@@ -68,13 +68,6 @@ static double metric_delayed_pct(const struct sweep_run *run)
 	return ratio_pct(delayed, sweep_run_stat(run, "dequeues") + delayed);
 }
 
-/* Exact mean from the counters (the stats are in ns whatever the unit). */
-static double metric_wakeup_lat_us(const struct sweep_run *run)
-{
-	double n = sweep_run_stat(run, "wakeup_lat_count");
-
-	return n > 0 ? sweep_run_stat(run, "wakeup_lat_sum_ns") / n / 1e3 : NAN;
-}
 
 static double metric_lat_p99_us(const struct sweep_run *run)
 {
