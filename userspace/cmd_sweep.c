@@ -32,6 +32,7 @@
 #define MAX_SETTINGS		32
 #define MAX_REPETITIONS		1000
 #define MAX_CHANGES		16
+#define MAX_WORKLOAD_ARGS	255
 
 static const char cmd[] = "sweep";
 
@@ -54,6 +55,9 @@ struct sweep_params {
 	char **workload;		/* NULL-ended */
 	int nworkload;
 	const char *preset_argv[SWEEP_PRESET_MAX_ARGS];
+	char filter_line[4200];		/* the module's filter; "" for none */
+	char prog[4096];		/* workload[0] resolved */
+	char *run_argv[MAX_WORKLOAD_ARGS + 1];	/* prog, workload[1..] */
 };
 
 /* The state the exit paths need: what to restore, what to write. */
@@ -237,27 +241,19 @@ static int apply_preset(struct sweep_params *p)
 		p->workload = (char **)p->preset_argv;
 		p->nworkload = i;
 	}
-	if (pre && !p->filter.opt && pre->filter) {
-		static const struct {
-			const char *key;
-			int opt;
-		} keys[] = { { "pid", OPT_PID }, { "tgid", OPT_TGID },
-			     { "comm", OPT_COMM }, { "cgroup", OPT_CGROUP } };
-		size_t klen = strcspn(pre->filter, "=");
-
-		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-			if (strlen(keys[i].key) == klen &&
-			    !strncmp(keys[i].key, pre->filter, klen)) {
-				p->filter.opt = keys[i].opt;
-				p->filter.arg = pre->filter + klen + 1;
-			}
-	}
+	/* A preset's filter is already in the module's form ("comm=NAME"). */
+	cli_filter_string(&p->filter, p->filter_line, sizeof(p->filter_line));
+	if (pre && !p->filter.opt && pre->filter)
+		snprintf(p->filter_line, sizeof(p->filter_line), "%s", pre->filter);
 	if (!p->nsettings)
 		return cli_usage_error(cmd, "no setting: give --set (e.g. --set "
 				       "default --set NO_RUN_TO_PARITY) or --preset");
 	if (!p->workload)
 		return cli_usage_error(cmd, "no workload: give -- WORKLOAD [ARGS] "
 				       "or --preset");
+	if (p->nworkload > MAX_WORKLOAD_ARGS)
+		return cli_usage_error(cmd, "a workload of at most %d arguments",
+				       MAX_WORKLOAD_ARGS);
 	return 0;
 }
 
@@ -330,7 +326,6 @@ static json_t *new_sweep_json(const struct sweep_params *p,
 			      const struct sched_features *feat)
 {
 	json_t *settings = json_array(), *workload = json_array(), *sw;
-	char filter[4200];
 	struct utsname u;
 	size_t i, j;
 
@@ -347,7 +342,6 @@ static json_t *new_sweep_json(const struct sweep_params *p,
 	}
 	for (i = 0; i < (size_t)p->nworkload; i++)
 		json_array_append_new(workload, json_string(p->workload[i]));
-	cli_filter_string(&p->filter, filter, sizeof(filter));
 	sw = json_pack("{s:s, s:s, s:I, s:o, s:o, s:I, s:b, s:s, s:o, s:n, s:o, s:[], s:b, s:n}",
 		       "schema", "schedscope-sweep/1",
 		       "kernel", u.release,
@@ -356,7 +350,7 @@ static json_t *new_sweep_json(const struct sweep_params *p,
 		       "workload", workload,
 		       "repetitions", (json_int_t)p->repetitions,
 		       "module", !p->no_module,
-		       "filter", p->no_module ? "" : (*filter ? filter : "none"),
+		       "filter", p->no_module ? "" : (*p->filter_line ? p->filter_line : "none"),
 		       "features_before", features_json(feat),
 		       "features_after",
 		       "settings", settings,
@@ -511,11 +505,10 @@ static int one_run(const struct sweep_params *p, struct sweep_state *st,
 {
 	const struct sweep_setting_spec *set = &p->settings[s];
 	char base[4096], out[4200], errp[4200], json_path[4200], err[1024];
-	char *argv[256], prog[4096];
 	struct workload_run w = { 0 };
 	struct sched_features now;
 	json_t *run, *result, *module = json_null(), *perf = json_null();
-	int i, ret;
+	int ret;
 
 	if (apply_setting(p, st, set, &now))
 		return -1;
@@ -528,15 +521,7 @@ static int one_run(const struct sweep_params *p, struct sweep_state *st,
 	snprintf(out, sizeof(out), "%s.out", base);
 	snprintf(errp, sizeof(errp), "%s.err", base);
 	snprintf(json_path, sizeof(json_path), "%s.json", base);
-	if (workload_resolve(p->workload[0], prog, sizeof(prog), err, sizeof(err))) {
-		cli_error(cmd, "%s", err);
-		return -1;
-	}
-	argv[0] = prog;
-	for (i = 1; i < p->nworkload && i < 255; i++)
-		argv[i] = p->workload[i];
-	argv[i] = NULL;
-	w.argv = argv;
+	w.argv = (char **)p->run_argv;
 	w.out_path = out;
 	w.err_path = errp;
 	w.stop_signal = &stop_signal;
@@ -622,10 +607,10 @@ int cmd_sweep(int argc, char **argv)
 	struct sweep_state st = { 0 };
 	struct sched_features after;
 	const char *ssdir = NULL;
-	char dirbuf[4096], filter[4200], err[1024], prog[4096];
+	char dirbuf[4096], err[1024];
 	size_t total = 0, done = 0, s;
 	unsigned int r;
-	int ret, status = 1;
+	int i, ret, status = 1;
 
 	ret = parse_args(argc, argv, &p);
 	if (ret)
@@ -641,10 +626,15 @@ int cmd_sweep(int argc, char **argv)
 	ret = check_settings(&p, &st.original);
 	if (ret)
 		return ret;
-	if (workload_resolve(p.workload[0], prog, sizeof(prog), err, sizeof(err))) {
+	if (workload_resolve(p.workload[0], p.prog, sizeof(p.prog), err,
+			     sizeof(err))) {
 		cli_error(cmd, "%s", err);
 		return 1;
 	}
+	p.run_argv[0] = p.prog;
+	for (i = 1; i < p.nworkload; i++)
+		p.run_argv[i] = p.workload[i];
+	p.run_argv[i] = NULL;
 	if (!p.no_module && ss_require_debugfs_dir(cmd, p.debugfs, &ssdir)) {
 		fprintf(stderr, "(or sweep with --no-module)\n");
 		return 1;
@@ -659,9 +649,8 @@ int cmd_sweep(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	cli_filter_string(&p.filter, filter, sizeof(filter));
 	if (ssdir) {
-		if (ss_session_begin(&st.session, cmd, ssdir, filter))
+		if (ss_session_begin(&st.session, cmd, ssdir, p.filter_line))
 			goto out_signals;
 		st.session_begun = true;
 	}

@@ -74,10 +74,10 @@ static json_t *field_value(const char *s)
 	return json_string(s);
 }
 
-static json_t *new_table(const struct fields *cols, const char *first,
-			 json_t *tables, size_t lineno, char *err,
-			 size_t errlen)
+static json_t *new_table(const struct fields *cols, json_t *tables,
+			 size_t lineno, char *err, size_t errlen)
 {
+	const char *first = cols->f[0];
 	json_t *table, *columns;
 	size_t i, j, idx;
 	json_t *t;
@@ -120,47 +120,39 @@ json_t *workload_tables_parse(const char *text, char *err, size_t errlen)
 {
 	json_t *tables = json_array(), *table = NULL;
 	char *copy = strdup(text), *line, *save = NULL;
-	char header[4096] = "";
-	struct fields cols, row;
-	size_t lineno = 0, ncols = 0;
+	struct fields cols = { 0 }, row;
+	bool have_header = false;	/* cols holds a header without rows yet */
+	size_t lineno = 0;
 
 	if (!tables || !copy) {
 		error_msg(err, errlen, "out of memory");
 		goto fail;
 	}
-	/* strtok_r would skip blank lines: they end a table, so split by hand. */
+	/*
+	 * strtok_r would skip blank lines: they end a table, so split by hand.
+	 * Fields point into copy, so a header's names stay valid until its rows.
+	 */
 	for (line = copy; line; line = save) {
-		char buf[4096];
-
 		save = strchr(line, '\n');
 		if (save)
 			*save++ = '\0';
 		lineno++;
-		snprintf(buf, sizeof(buf), "%s", line);
-		if (buf[0] == '#') {
+		if (line[0] == '#') {
 			table = NULL;
-			snprintf(header, sizeof(header), "%s", line);
-			if (!header_fields(buf, &cols))
-				header[0] = '\0';
-			ncols = header[0] ? cols.n : 0;
+			have_header = header_fields(line, &cols);
 			continue;
 		}
-		if (!split(buf, &row) || !row.n || (!table && !header[0]) ||
-		    row.n != ncols) {
+		if (!split(line, &row) || !row.n || (!table && !have_header) ||
+		    row.n != cols.n) {
 			table = NULL;
-			header[0] = '\0';
+			have_header = false;
 			continue;
 		}
 		if (!table) {
-			char hbuf[4096];
-
-			snprintf(hbuf, sizeof(hbuf), "%s", header);
-			header_fields(hbuf, &cols);
-			table = new_table(&cols, cols.f[0], tables, lineno - 1,
-					  err, errlen);
+			table = new_table(&cols, tables, lineno - 1, err, errlen);
 			if (!table)
 				goto fail;
-			header[0] = '\0';
+			have_header = false;
 		}
 		append_row(table, &row);
 	}

@@ -43,7 +43,6 @@ static int run(const char *env_debugfs, ...)
 	const char *dir = test_tmpdir("cli_out");
 	va_list ap;
 	int argc = 1, status;
-	pid_t pid;
 
 	va_start(ap, env_debugfs);
 	while (argc < MAX_ARGS && (argv[argc] = va_arg(ap, char *)))
@@ -52,28 +51,10 @@ static int run(const char *env_debugfs, ...)
 	argv[argc] = NULL;
 	snprintf(out_path, sizeof(out_path), "%s/stdout", dir);
 	snprintf(err_path, sizeof(err_path), "%s/stderr", dir);
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-		dup2(o, 1);
-		dup2(e, 2);
-		if (env_debugfs)
-			setenv("SCHEDSCOPE_DEBUGFS", env_debugfs, 1);
-		else
-			unsetenv("SCHEDSCOPE_DEBUGFS");
-		status = schedscope_run(argc, argv);
-		fflush(stdout);
-		fflush(stderr);
-		_exit(status);
-	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		abort();
+	status = test_run_cli(argc, argv, env_debugfs, out_path, err_path);
 	slurp(out_path, got_out, sizeof(got_out));
 	slurp(err_path, got_err, sizeof(got_err));
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	return status;
 }
 
 #define CHECK_USAGE(...) do {						\

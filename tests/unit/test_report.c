@@ -49,7 +49,6 @@ static int report(const char *arg, ...)
 	const char *dir = test_tmpdir("report_out");
 	int argc = 2, status;
 	va_list ap;
-	pid_t pid;
 
 	va_start(ap, arg);
 	for (; arg && argc < MAX_ARGS; arg = va_arg(ap, const char *))
@@ -58,26 +57,12 @@ static int report(const char *arg, ...)
 	argv[argc] = NULL;
 	snprintf(out_path, sizeof(out_path), "%s/stdout", dir);
 	snprintf(err_path, sizeof(err_path), "%s/stderr", dir);
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-		dup2(o, 1);
-		dup2(e, 2);
-		status = schedscope_run(argc, argv);
-		fflush(stdout);
-		fflush(stderr);
-		_exit(status);
-	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		abort();
+	status = test_run_cli(argc, argv, NULL, out_path, err_path);
 	free(got_out);
 	free(got_err);
 	got_out = slurp(out_path);
 	got_err = slurp(err_path);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	return status;
 }
 
 static void test_goldens(void)
@@ -130,25 +115,6 @@ static void test_output_files(void)
 	free(text);
 }
 
-/* dir/rel with its first `from` replaced by `to`. */
-static void patch(const char *dir, const char *rel, const char *from,
-		  const char *to)
-{
-	char path[PATH_MAX], err[256], *buf, *at, *out;
-	size_t len;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, rel);
-	if (read_file(path, &buf, &len, err, sizeof(err)))
-		abort();
-	at = strstr(buf, from);
-	if (!at)
-		abort();
-	out = malloc(len + strlen(to) + 1);
-	sprintf(out, "%.*s%s%s", (int)(at - buf), buf, to, at + strlen(from));
-	test_write(dir, rel, out);
-	free(out);
-	free(buf);
-}
 
 static void test_notes(void)
 {
@@ -156,9 +122,9 @@ static void test_notes(void)
 	const char *dir = tmpdir("report/incomplete", buf, sizeof(buf));
 
 	test_copy_dir("fixtures/sweep/basic", dir);
-	patch(dir, "sweep.json", ", \"runs/1-2.json\"]", "]");
-	patch(dir, "sweep.json", "\"complete\": true", "\"complete\": false");
-	patch(dir, "sweep.json", "\"stopped_by\": null",
+	test_patch(dir, "sweep.json", ", \"runs/1-2.json\"]", "]");
+	test_patch(dir, "sweep.json", "\"complete\": true", "\"complete\": false");
+	test_patch(dir, "sweep.json", "\"stopped_by\": null",
 	      "\"stopped_by\": \"SIGINT\"");
 	CHECK_EQ_INT(report(dir, NULL), 0);
 	CHECK_STR_HAS(got_out, "\nincomplete:  stopped by SIGINT, 5 of 6 runs "
@@ -172,7 +138,7 @@ static void test_notes(void)
 		      "runs taken\n");
 
 	/* A failed run is left out, and said so. */
-	patch(dir, "runs/0-1.json", "\"exit_status\": 0", "\"exit_status\": 1");
+	test_patch(dir, "runs/0-1.json", "\"exit_status\": 0", "\"exit_status\": 1");
 	CHECK_EQ_INT(report(dir, NULL), 0);
 	CHECK_STR_HAS(got_out, "\nfailed:      1 run with a non-zero exit "
 		      "status, left out\n");
@@ -184,9 +150,9 @@ static void test_notes(void)
 	/* One setting only: nothing to compare. */
 	dir = tmpdir("report/one", buf, sizeof(buf));
 	test_copy_dir("fixtures/sweep/latency", dir);
-	patch(dir, "sweep.json", ", {\"name\": \"NO_WAKEUP_PREEMPTION\", "
+	test_patch(dir, "sweep.json", ", {\"name\": \"NO_WAKEUP_PREEMPTION\", "
 	      "\"changes\": [\"NO_WAKEUP_PREEMPTION\"]}", "");
-	patch(dir, "sweep.json", "[\"runs/0-0.json\", \"runs/1-0.json\", "
+	test_patch(dir, "sweep.json", "[\"runs/0-0.json\", \"runs/1-0.json\", "
 	      "\"runs/0-1.json\", \"runs/1-1.json\"]",
 	      "[\"runs/0-0.json\", \"runs/0-1.json\"]");
 	CHECK_EQ_INT(report(dir, NULL), 0);
@@ -212,7 +178,7 @@ static void test_errors(void)
 
 	dir = tmpdir("report/broken", buf, sizeof(buf));
 	test_copy_dir("fixtures/sweep/share", dir);
-	patch(dir, "runs/1-0.json", "\"cpu_share\", ", "\"cpu_share\" ");
+	test_patch(dir, "runs/1-0.json", "\"cpu_share\", ", "\"cpu_share\" ");
 	CHECK_EQ_INT(report(dir, NULL), 1);
 	CHECK_STR_HAS(got_err, "schedscope report: ");
 	CHECK_STR_HAS(got_err, "report/broken/runs/1-0.json: line ");
@@ -220,7 +186,7 @@ static void test_errors(void)
 
 	/* A module histogram that is not log2 buckets. */
 	test_copy_dir("fixtures/sweep/share", dir);
-	patch(dir, "runs/1-0.json", "\"buckets\": [{\"lo\": 512, \"hi\": 1023,",
+	test_patch(dir, "runs/1-0.json", "\"buckets\": [{\"lo\": 512, \"hi\": 1023,",
 	      "\"buckets\": [{\"lo\": 512, \"hi\": 1000,");
 	CHECK_EQ_INT(report(dir, NULL), 1);
 	CHECK_STR_HAS(got_err, "runs/1-0.json: module histogram wakeup_lat: "

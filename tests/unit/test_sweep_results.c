@@ -141,27 +141,6 @@ static void test_latency(void)
 	sweep_results_free(&res);
 }
 
-/* dir/rel with its first `from` replaced by `to`. */
-static void patch(const char *dir, const char *rel, const char *from,
-		  const char *to)
-{
-	char path[PATH_MAX], err[256], *buf, *at, *out;
-	size_t len;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, rel);
-	if (read_file(path, &buf, &len, err, sizeof(err)))
-		abort();
-	at = strstr(buf, from);
-	if (!at) {
-		printf("patch: no \"%s\" in %s\n", from, path);
-		abort();
-	}
-	out = malloc(len + strlen(to) + 1);
-	sprintf(out, "%.*s%s%s", (int)(at - buf), buf, to, at + strlen(from));
-	test_write(dir, rel, out);
-	free(out);
-	free(buf);
-}
 
 struct broken {
 	const char *file;		/* NULL: remove runs/1-1.json */
@@ -237,7 +216,7 @@ static void test_broken(void)
 
 		test_copy_dir("fixtures/sweep/basic", dir);
 		if (c->file) {
-			patch(dir, c->file, c->from, c->to);
+			test_patch(dir, c->file, c->from, c->to);
 		} else {
 			snprintf(path, sizeof(path), "%s/runs/1-1.json", dir);
 			unlink(path);
@@ -289,9 +268,9 @@ static void test_incomplete(void)
 	char err[1024] = "";
 
 	test_copy_dir("fixtures/sweep/basic", dir);
-	patch(dir, "sweep.json", ", \"runs/1-2.json\"]", "]");
-	patch(dir, "sweep.json", "\"complete\": true", "\"complete\": false");
-	patch(dir, "sweep.json", "\"stopped_by\": null", "\"stopped_by\": \"SIGINT\"");
+	test_patch(dir, "sweep.json", ", \"runs/1-2.json\"]", "]");
+	test_patch(dir, "sweep.json", "\"complete\": true", "\"complete\": false");
+	test_patch(dir, "sweep.json", "\"stopped_by\": null", "\"stopped_by\": \"SIGINT\"");
 	if (!CHECK_MSG(!sweep_results_load(&res, dir, err, sizeof(err)), "%s",
 		       err))
 		return;

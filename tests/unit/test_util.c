@@ -6,9 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "check.h"
+#include "commands.h"
 #include "read_file.h"
 #include "test_util.h"
 
@@ -146,4 +149,53 @@ void check_golden(const char *file, int line, const char *text, size_t len,
 		       (int)len, text, want);
 	}
 	free(want);
+}
+
+void test_patch(const char *dir, const char *rel, const char *from,
+		const char *to)
+{
+	char path[PATH_MAX], err[256], *buf, *at, *out;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	if (read_file(path, &buf, &len, err, sizeof(err)))
+		abort();
+	at = strstr(buf, from);
+	if (!at) {
+		printf("patch: no \"%s\" in %s\n", from, path);
+		abort();
+	}
+	out = malloc(len + strlen(to) + 1);
+	sprintf(out, "%.*s%s%s", (int)(at - buf), buf, to, at + strlen(from));
+	test_write(dir, rel, out);
+	free(out);
+	free(buf);
+}
+
+int test_run_cli(int argc, char **argv, const char *env_debugfs,
+		 const char *out_path, const char *err_path)
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		dup2(o, 1);
+		dup2(e, 2);
+		if (env_debugfs)
+			setenv("SCHEDSCOPE_DEBUGFS", env_debugfs, 1);
+		else
+			unsetenv("SCHEDSCOPE_DEBUGFS");
+		status = schedscope_run(argc, argv);
+		fflush(stdout);
+		fflush(stderr);
+		_exit(status);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		abort();
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }

@@ -24,6 +24,18 @@ void test_copy_dir(const char *src, const char *dst);
 
 /* Compare text with golden/<name> byte for byte; on a difference, print
  * both and write the text to build/<name>.got. */
+/* Replace the first `from` in dir/rel by `to`; aborts when it is not there. */
+void test_patch(const char *dir, const char *rel, const char *from,
+		const char *to);
+
+/*
+ * Run the CLI's dispatch on argv in a child process with stdout and stderr
+ * in out_path and err_path, $SCHEDSCOPE_DEBUGFS set to env_debugfs (unset
+ * for NULL); its exit status, or 128 + the signal that ended it.
+ */
+int test_run_cli(int argc, char **argv, const char *env_debugfs,
+		 const char *out_path, const char *err_path);
+
 void check_golden(const char *file, int line, const char *text, size_t len,
 		  const char *name);
 #define CHECK_GOLDEN(text, len, name) check_golden(__FILE__, __LINE__, text, len, name)
