@@ -6,6 +6,7 @@
 # make check                unit tests of the userspace code
 # make checkpatch           the kernel's checkpatch.pl on the module
 # make test                 unit tests, then the module tests in the VM on every kernel
+# make soak                 the module tests' long versions (50 load/unload cycles, ...)
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
 # UTS_RELEASE is what `uname -r` prints on that kernel (Debian's 6.1 headers
@@ -46,9 +47,13 @@ test: userspace check checkpatch
 	tests/workloads/run
 	tests/vm/run-all
 
+# The long repetitions that make test runs short versions of.
+soak: userspace
+	SCHEDSCOPE_SOAK=1 tests/vm/run-all
+
 clean:
 	rm -rf build
 	$(MAKE) -C userspace clean
 	$(MAKE) -C tests/unit clean
 
-.PHONY: all module userspace check checkpatch test clean
+.PHONY: all module userspace check checkpatch test soak clean

@@ -8,13 +8,18 @@
  * `schedscope load` and handed over in the cfs_rq_layout parameter:
  *
  *   size=N,v0=OFF,sum_w_vruntime=OFF,sum_weight=OFF,curr=OFF,
+ *   [load=OFF,][sum_shift=OFF,][model=scaled|full|flat,]
  *   names=V0/SUM/WEIGHT,source=TEXT
  *
- * It is checked here before anything reads through it: offsets inside the
- * struct, aligned and distinct, and, on the live kernel, cfs_rq->curr of the
- * loading task's cfs_rq must be that task's own entity and its V must lie
- * near its vruntime.  Anything wrong leaves the EEVDF metrics off, with the
- * reason in `status`; the rest of the module works either way.
+ * (model: see eevdf.h; full and flat need sum_shift.)  It is checked here
+ * before anything reads through it: offsets inside the struct, aligned and
+ * distinct; then, on the live kernel, with interrupts off: cfs_rq->curr of
+ * the loading task's cfs_rq must be that task's own entity, the sums must add
+ * up to cfs_rq->load.weight as the model says (`schedscope load` keeps a
+ * spinning sibling on the same CPU, so they are not trivially zero),
+ * sum_shift must be below 10 as the kernel keeps it, and V must lie near the
+ * running entity's vruntime.  Anything wrong leaves the EEVDF metrics off,
+ * with the reason in `status`; the rest of the module works either way.
  */
 #include <linux/ctype.h>
 #include <linux/kernel.h>
@@ -30,7 +35,10 @@
 
 struct ss_cfs_layout ss_cfs;
 
-#define SS_CFS_MAX_SIZE	8192
+/* struct cfs_rq is 384 to 640 bytes on the kernels seen; leave room */
+#define SS_CFS_MAX_SIZE	2048
+/* cfs_rq->sum_shift: the kernel BUG()s before it reaches 10 */
+#define SS_CFS_MAX_SHIFT	10
 /* |V - v| of a running task: anything past ~17 s of virtual time is garbage */
 #define SS_CFS_MAX_LAG	((s64)BIT_ULL(34))
 
@@ -66,11 +74,19 @@ static int ss_cfs_parse(char *text)
 		{ "sum_w_vruntime", &ss_cfs.sum_w_vruntime },
 		{ "sum_weight", &ss_cfs.sum_weight },
 		{ "curr", &ss_cfs.curr },
+		{ "load", &ss_cfs.load },
+		{ "sum_shift", &ss_cfs.sum_shift },
 	};
+	/* the first SS_CFS_REQUIRED keys must be there; sum_shift is a u32 */
+	enum { SS_CFS_REQUIRED = 5, SS_CFS_SUM_SHIFT = 6 };
 	bool seen[ARRAY_SIZE(offsets)] = { };
+	bool seen_model = false;
 	char *pair;
 	int i, j;
 
+	ss_cfs.model = SS_MODEL_SCALED;
+	ss_cfs.load = SS_CFS_NO_FIELD;
+	ss_cfs.sum_shift = SS_CFS_NO_FIELD;
 	while ((pair = strsep(&text, ","))) {
 		char *value = strchr(pair, '=');
 
@@ -81,6 +97,21 @@ static int ss_cfs_parse(char *text)
 			if (!ss_cfs_text_ok(value, sizeof(ss_cfs.names)))
 				return ss_cfs_refuse("bad names '%s'", value);
 			strscpy(ss_cfs.names, value, sizeof(ss_cfs.names));
+			continue;
+		}
+		if (!strcmp(pair, "model")) {
+			if (seen_model)
+				return ss_cfs_refuse("bad or repeated '%s'", pair);
+			seen_model = true;
+			if (!strcmp(value, "scaled"))
+				ss_cfs.model = SS_MODEL_SCALED;
+			else if (!strcmp(value, "full"))
+				ss_cfs.model = SS_MODEL_FULL;
+			else if (!strcmp(value, "flat") && SS_HAVE_H_LOAD)
+				ss_cfs.model = SS_MODEL_FLAT;
+			else
+				return ss_cfs_refuse("model '%s' is not scaled, full or flat (flat: a kernel whose sched_entity has h_load)",
+						     value);
 			continue;
 		}
 		if (!strcmp(pair, "source")) {
@@ -98,22 +129,33 @@ static int ss_cfs_parse(char *text)
 			return ss_cfs_refuse("bad or repeated '%s'", pair);
 		seen[i] = true;
 	}
-	for (i = 0; i < ARRAY_SIZE(offsets); i++)
+	for (i = 0; i < SS_CFS_REQUIRED; i++)
 		if (!seen[i])
 			return ss_cfs_refuse("'%s' missing", offsets[i].key);
+	if (ss_cfs.model != SS_MODEL_SCALED && !seen[SS_CFS_SUM_SHIFT])
+		return ss_cfs_refuse("'%s' missing: models full and flat need it",
+				     "sum_shift");
 
-	if (!ss_cfs.size || ss_cfs.size > SS_CFS_MAX_SIZE)
+	if (ss_cfs.size < 64 || ss_cfs.size > SS_CFS_MAX_SIZE)
 		return ss_cfs_refuse("%s", "size is implausible");
 	for (i = 1; i < ARRAY_SIZE(offsets); i++) {
 		unsigned int off = *offsets[i].off;
+		unsigned int width = i == SS_CFS_SUM_SHIFT ? 4 : 8;
 
-		if (off % 8 || off + 8 > ss_cfs.size)
+		if (!seen[i])
+			continue;
+		/* off <= size - width: no wrap-around for any off */
+		if (off % width || off > ss_cfs.size - width)
 			return ss_cfs_refuse("'%s' is outside struct cfs_rq or unaligned",
 					     offsets[i].key);
-		for (j = 1; j < i; j++)
-			if (off == *offsets[j].off)
+		for (j = 1; j < i; j++) {
+			unsigned int other = *offsets[j].off;
+			unsigned int owidth = j == SS_CFS_SUM_SHIFT ? 4 : 8;
+
+			if (seen[j] && off < other + owidth && other < off + width)
 				return ss_cfs_refuse("'%s' overlaps another field",
 						     offsets[i].key);
+		}
 	}
 	return 0;
 }
@@ -124,29 +166,117 @@ static int ss_cfs_parse(char *text)
  * cfs_rq, and it cannot be far from V.  Interrupts off: nothing on this CPU
  * changes the cfs_rq meanwhile.
  */
+/*
+ * The sums against cfs_rq->load.weight, which counts every queued entity
+ * with its full weight, the running one included.  With L = load >> 10 and
+ * n entities:
+ *   scaled  sum_weight + w(curr) is the sum of max(2, w >> 10): between
+ *           L - n and L + 2n; a nice-19 task weighs 15 there, so n < L / 8
+ *           for tasks, and group entities are few: L / 2 + 4 of slack
+ *   full    with sum_shift 0, exactly load.weight
+ *   flat    the hierarchical weights of the root's tasks share the root
+ *           level's load.weight between them, up to rounding and to weights
+ *           refreshed only at enqueue: within a factor of 4
+ */
+static int ss_cfs_check_sums(const struct cfs_rq *cfs_rq,
+			     const struct sched_entity *curr)
+{
+	u64 load = ss_cfs_u64(cfs_rq, ss_cfs.load);
+	u64 sum = ss_cfs_u64(cfs_rq, ss_cfs.sum_weight);
+	u64 shift = ss_cfs.sum_shift == SS_CFS_NO_FIELD ? 0 :
+		    ss_cfs_u32(cfs_rq, ss_cfs.sum_shift);
+	u64 scaled = load >> SCHED_FIXEDPOINT_SHIFT;
+	u64 lo, hi;
+
+	if (shift >= SS_CFS_MAX_SHIFT)
+		return ss_cfs_refuse("sum_shift %s is 10 or more", "(sum_shift offset)");
+	if (!load || load > BIT_ULL(40) || sum > BIT_ULL(40) ||
+	    (ss_cfs.model != SS_MODEL_FLAT && load < curr->load.weight))
+		return ss_cfs_refuse("load.weight %s does not hold the running entity's weight",
+				     "(load offset)");
+	sum += ss_avg_weight(cfs_rq, curr);
+	switch (ss_cfs.model) {
+	case SS_MODEL_SCALED:
+		lo = scaled / 2 > 4 ? scaled / 2 - 4 : 0;
+		hi = scaled + scaled / 2 + 4;
+		break;
+	case SS_MODEL_FULL:
+		/* PARANOID_AVG shifted the sums: a bound only */
+		lo = shift ? 0 : load;
+		hi = load;
+		break;
+	default:
+		lo = (load >> shift) / 4;
+		hi = (load >> shift) * 4;
+		break;
+	}
+	if (sum < lo || sum > hi)
+		return ss_cfs_refuse("sum_weight plus the running entity's weight does not match load.weight %s",
+				     "(sum_weight or load offset)");
+	return 0;
+}
+
+static int ss_cfs_check_level(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	struct ss_entity_view v;
+	int err;
+
+	if (ss_cfs_curr(cfs_rq) != se)
+		return ss_cfs_refuse("cfs_rq->curr %s is not the running entity",
+				     "(curr offset)");
+	if (ss_cfs.load != SS_CFS_NO_FIELD) {
+		err = ss_cfs_check_sums(cfs_rq, se);
+		if (err)
+			return err;
+	} else if (ss_cfs.sum_shift != SS_CFS_NO_FIELD &&
+		   ss_cfs_u32(cfs_rq, ss_cfs.sum_shift) >= SS_CFS_MAX_SHIFT) {
+		return ss_cfs_refuse("sum_shift %s is 10 or more", "(sum_shift offset)");
+	}
+	ss_entity_view_on(cfs_rq, se, &v);
+	if (v.lag > SS_CFS_MAX_LAG || v.lag < -SS_CFS_MAX_LAG)
+		return ss_cfs_refuse("V is far from the running entity's vruntime %s",
+				     "(v0 or sum offsets)");
+	return 0;
+}
+
+/*
+ * Another CPU can change this runqueue under its lock meanwhile (a task
+ * pulled or pushed): a layout passes if one of a few tries passes.
+ */
 static int ss_cfs_check_live(void)
 {
 	struct sched_entity *se;
-	struct ss_entity_view v;
 	unsigned long flags;
-	int err = 0;
+	int err = 0, try;
 
-	local_irq_save(flags);
-	for (se = &current->se; se && !err; se = se->parent) {
-		if (ss_cfs_curr(se->cfs_rq) != se) {
-			err = ss_cfs_refuse("cfs_rq->curr %s is not the running entity",
-					    "(curr offset)");
-			break;
+	for (try = 0; try < 3; try++) {
+		local_irq_save(flags);
+		if (ss_cfs.model == SS_MODEL_FLAT) {
+			se = &current->se;
+			err = ss_cfs_check_level(ss_eevdf_cfs_rq(se), se);
+		} else {
+			for (se = &current->se, err = 0; se && !err; se = se->parent)
+				err = ss_cfs_check_level(se->cfs_rq, se);
 		}
-		ss_entity_view(se, &v);
-		if (v.lag > SS_CFS_MAX_LAG || v.lag < -SS_CFS_MAX_LAG)
-			err = ss_cfs_refuse("V is far from the running entity's vruntime %s",
-					    "(v0 or sum offsets)");
+		local_irq_restore(flags);
+		if (!err)
+			break;
 	}
-	local_irq_restore(flags);
 	return err;
 }
 #endif
+
+const char *ss_eevdf_model_name(enum ss_eevdf_model model)
+{
+	switch (model) {
+	case SS_MODEL_FULL:
+		return "full";
+	case SS_MODEL_FLAT:
+		return "flat";
+	default:
+		return "scaled";
+	}
+}
 
 void ss_cfs_layout_init(const char *param)
 {
@@ -201,9 +331,22 @@ void ss_cfs_layout_show_why(struct seq_file *m)
 /* The `status` line that says which layout is in use, when live. */
 void ss_cfs_layout_show(struct seq_file *m)
 {
-	seq_printf(m, "cfs_rq_layout source=%s names=%s size=%u v0=%u sum_w_vruntime=%u sum_weight=%u curr=%u\n",
+	static const char * const model_why[] = {
+		[SS_MODEL_SCALED] = "w = scale_load_down(se->load.weight), one EEVDF queue per cfs_rq of the group hierarchy",
+		[SS_MODEL_FULL] = "w = se->load.weight >> cfs_rq->sum_shift, 128-bit eligibility, one EEVDF queue per cfs_rq of the group hierarchy",
+		[SS_MODEL_FLAT] = "w = se->h_load.weight >> cfs_rq->sum_shift, 128-bit eligibility, every fair task on the root cfs_rq: no group levels (lag_pick_group, picks_ineligible_group stay 0)",
+	};
+
+	seq_printf(m, "cfs_rq_layout source=%s names=%s size=%u v0=%u sum_w_vruntime=%u sum_weight=%u curr=%u",
 		   ss_cfs.source[0] ? ss_cfs.source : "-",
 		   ss_cfs.names[0] ? ss_cfs.names : "-", ss_cfs.size,
 		   ss_cfs.v0, ss_cfs.sum_w_vruntime, ss_cfs.sum_weight,
 		   ss_cfs.curr);
+	if (ss_cfs.load != SS_CFS_NO_FIELD)
+		seq_printf(m, " load=%u", ss_cfs.load);
+	if (ss_cfs.sum_shift != SS_CFS_NO_FIELD)
+		seq_printf(m, " sum_shift=%u", ss_cfs.sum_shift);
+	seq_printf(m, " model=%s\n", ss_eevdf_model_name(ss_cfs.model));
+	seq_printf(m, "eevdf_model %s: %s\n", ss_eevdf_model_name(ss_cfs.model),
+		   model_why[ss_cfs.model]);
 }

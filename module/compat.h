@@ -12,11 +12,13 @@
 
 /*
  * SS_HAVE_EEVDF (6.6: sched_entity has deadline, vlag and slice) and
- * SS_HAVE_DELAYED_DEQUEUE (6.12: sched_entity has sched_delayed) come from
+ * SS_HAVE_DELAYED_DEQUEUE (6.12: sched_entity has sched_delayed) and
+ * SS_HAVE_H_LOAD (7.3: sched_entity has h_load) come from
  * Kbuild, which looks for the fields in the headers we build against: a
  * feature test, not a version guess, so backports are seen too.
  */
-#if !defined(SS_HAVE_EEVDF) || !defined(SS_HAVE_DELAYED_DEQUEUE)
+#if !defined(SS_HAVE_EEVDF) || !defined(SS_HAVE_DELAYED_DEQUEUE) || \
+	!defined(SS_HAVE_H_LOAD)
 #error "build with the Kbuild file: it defines the SS_HAVE_* feature tests"
 #endif
 
@@ -36,6 +38,16 @@ static inline bool ss_se_delayed(const struct sched_entity *se)
 	return READ_ONCE(se->sched_delayed);
 #else
 	return false;
+#endif
+}
+
+/* 7.3: the hierarchical weight a task is queued with on the root cfs_rq */
+static inline unsigned long ss_se_h_weight(const struct sched_entity *se)
+{
+#if SS_HAVE_H_LOAD
+	return se->h_load.weight;
+#else
+	return se->load.weight;
 #endif
 }
 

@@ -32,7 +32,17 @@ void ss_eevdf_pick(struct task_struct *p)
 	struct ss_entity_view v;
 	int depth;
 
+	/*
+	 * A fair task just picked is its cfs_rq's curr.  A task of another
+	 * class with a fair priority (sched_ext) is on no cfs_rq: its se is
+	 * stale, not read.
+	 */
+	if (ss_cfs_curr(ss_eevdf_cfs_rq(se)) != se)
+		return;
 	for (depth = 0; se; se = se->parent, depth++) {
+		/* on a flat kernel the task's level is the only EEVDF queue */
+		if (depth && ss_cfs.model == SS_MODEL_FLAT)
+			break;
 		ss_entity_view(se, &v);
 		if (!depth) {
 			ss_stats_count(SS_PICKS);
@@ -120,9 +130,8 @@ void ss_eevdf_tasks_show(struct seq_file *m)
 		seq_printf(m, "%d %d %s %lld %lld %lld %d %lld %llu %lu %d %d\n",
 			   task_cpu(t), t->pid, t->comm, (s64)se->vruntime,
 			   (s64)v.V, v.lag, v.eligible, (s64)se->deadline,
-			   se->slice,
-			   ss_scale_load_down(se->load.weight),
-			   ss_se_delayed(se), ss_cfs_curr(se->cfs_rq) == se);
+			   se->slice, ss_avg_weight(ss_eevdf_cfs_rq(se), se),
+			   ss_se_delayed(se), ss_cfs_curr(ss_eevdf_cfs_rq(se)) == se);
 	}
 	rcu_read_unlock();
 }

@@ -5,15 +5,17 @@
  *
  *   V = v0 + (sum_w_vruntime + (curr.v - v0) * w_curr) / (sum_weight + w_curr)
  *
- * with w = scale_load_down(load.weight), the running entity included while it
- * is queued, the division floored; an entity is eligible when V >= v, tested
- * as the kernel does, without the division.  Never call the kernel's own
+ * with the weights of the running kernel's model (below), the running entity
+ * included while it is queued, the division floored; an entity is eligible
+ * when V >= v, tested as the kernel does, without the division.  Never call the kernel's own
  * avg_vruntime(): recent kernels update the cfs_rq in it.
  */
 #ifndef _SCHEDSCOPE_EEVDF_H
 #define _SCHEDSCOPE_EEVDF_H
 
+#include <linux/limits.h>
 #include <linux/math64.h>
+#include <linux/overflow.h>
 #include <linux/sched.h>
 
 #include "compat.h"
@@ -21,13 +23,37 @@
 
 struct seq_file;
 
+/*
+ * How the kernel weighs entities in V, read from BTF by `schedscope load`
+ * (the model= key of cfs_rq_layout), never guessed from the version:
+ *
+ *   scaled  6.6 - 7.0: w = scale_load_down(se->load.weight), s64 products,
+ *           each cfs_rq of the group hierarchy its own EEVDF queue
+ *   full    7.1+ (cfs_rq has sum_shift): w = se->load.weight, shifted right
+ *           by cfs_rq->sum_shift when that is non-zero (min 2); eligibility
+ *           compared in 128 bits
+ *   flat    7.3+ (sched_entity has h_load): as full, with the hierarchical
+ *           weight se->h_load.weight, and every fair task queued on the
+ *           root cfs_rq (no group levels)
+ */
+enum ss_eevdf_model {
+	SS_MODEL_SCALED,
+	SS_MODEL_FULL,
+	SS_MODEL_FLAT,
+};
+
+#define SS_CFS_NO_FIELD	UINT_MAX
+
 struct ss_cfs_layout {
 	bool live;			/* checked and in use */
+	enum ss_eevdf_model model;
 	unsigned int size;		/* sizeof(struct cfs_rq) */
 	unsigned int v0;		/* min_vruntime / zero_vruntime */
 	unsigned int sum_w_vruntime;	/* avg_vruntime: sum of w * (v - v0) */
 	unsigned int sum_weight;	/* avg_load: sum of w */
 	unsigned int curr;		/* the running entity */
+	unsigned int load;		/* load.weight, or SS_CFS_NO_FIELD */
+	unsigned int sum_shift;		/* u32, or SS_CFS_NO_FIELD */
 	char names[64];
 	char source[96];
 	char why[192];			/* when not live: off/unsupported: ... */
@@ -38,6 +64,7 @@ extern struct ss_cfs_layout ss_cfs;
 void ss_cfs_layout_init(const char *param);
 void ss_cfs_layout_show(struct seq_file *m);
 void ss_cfs_layout_show_why(struct seq_file *m);
+const char *ss_eevdf_model_name(enum ss_eevdf_model model);
 
 struct ss_entity_view {
 	u64 V;		/* avg_vruntime of the entity's cfs_rq */
@@ -51,35 +78,98 @@ static inline u64 ss_cfs_u64(const struct cfs_rq *cfs_rq, unsigned int off)
 	return READ_ONCE(*(const u64 *)((const char *)cfs_rq + off));
 }
 
+static inline u32 ss_cfs_u32(const struct cfs_rq *cfs_rq, unsigned int off)
+{
+	return READ_ONCE(*(const u32 *)((const char *)cfs_rq + off));
+}
+
 static inline struct sched_entity *ss_cfs_curr(const struct cfs_rq *cfs_rq)
 {
 	return (struct sched_entity *)(uintptr_t)ss_cfs_u64(cfs_rq, ss_cfs.curr);
 }
 
-/* Only with the layout live, and @se queued or running on se->cfs_rq. */
-static inline void ss_entity_view(const struct sched_entity *se,
-				  struct ss_entity_view *view)
+/* The cfs_rq whose EEVDF queue holds @se: on a flat kernel, the root's. */
+static inline struct cfs_rq *ss_eevdf_cfs_rq(const struct sched_entity *se)
 {
-	const struct cfs_rq *cfs_rq = se->cfs_rq;
+	if (ss_cfs.model == SS_MODEL_FLAT)
+		while (se->parent)
+			se = se->parent;
+	return se->cfs_rq;
+}
+
+/* The weight @se has in the sums of @cfs_rq (avg_vruntime_weight()). */
+static inline unsigned long ss_avg_weight(const struct cfs_rq *cfs_rq,
+					  const struct sched_entity *se)
+{
+	unsigned long w;
+	u32 shift;
+
+	if (ss_cfs.model == SS_MODEL_SCALED)
+		return ss_scale_load_down(se->load.weight);
+	w = ss_cfs.model == SS_MODEL_FLAT ? ss_se_h_weight(se) : se->load.weight;
+	shift = ss_cfs_u32(cfs_rq, ss_cfs.sum_shift);
+	if (shift)	/* the kernel keeps it below 10 */
+		w = max(2UL, w >> min(shift, 63U));
+	return w;
+}
+
+/* vruntime_eligible(): avg >= key * load, in 128 bits from 7.1 on. */
+static inline bool ss_eligible(s64 avg, s64 key, s64 load)
+{
+	if (ss_cfs.model == SS_MODEL_SCALED)
+		return avg >= (s64)((u64)key * (u64)load);
+#ifdef CONFIG_ARCH_SUPPORTS_INT128
+	return avg >= (__int128)key * load;
+#else
+	{
+		s64 rhs;
+
+		if (check_mul_overflow(key, load, &rhs))
+			return key <= 0;
+		return avg >= rhs;
+	}
+#endif
+}
+
+/*
+ * Only with the layout live, and @se queued or running on @cfs_rq (from
+ * ss_eevdf_cfs_rq()).  The products wrap as the kernel's do.
+ */
+static inline void ss_entity_view_on(const struct cfs_rq *cfs_rq,
+				     const struct sched_entity *se,
+				     struct ss_entity_view *view)
+{
 	const struct sched_entity *curr = ss_cfs_curr(cfs_rq);
 	u64 v0 = ss_cfs_u64(cfs_rq, ss_cfs.v0);
 	s64 avg = (s64)ss_cfs_u64(cfs_rq, ss_cfs.sum_w_vruntime);
 	s64 load = (s64)ss_cfs_u64(cfs_rq, ss_cfs.sum_weight);
+	bool alone = !load;
 
 	if (curr && READ_ONCE(curr->on_rq)) {
-		unsigned long w = ss_scale_load_down(curr->load.weight);
+		unsigned long w = ss_avg_weight(cfs_rq, curr);
 
-		avg += (s64)(curr->vruntime - v0) * (s64)w;
+		avg = (s64)((u64)avg + (u64)(s64)(curr->vruntime - v0) * w);
 		load += w;
+	} else {
+		curr = NULL;
 	}
-	view->eligible = avg >= (s64)(se->vruntime - v0) * load;
-	if (load) {
+	view->eligible = ss_eligible(avg, (s64)(se->vruntime - v0), load);
+	if (ss_cfs.model != SS_MODEL_SCALED && alone && curr) {
+		/* avg_vruntime(): one entity is its own average */
+		avg = (s64)(curr->vruntime - v0);
+	} else if (load > 0) {
 		if (avg < 0)	/* floor, as the kernel does */
 			avg -= load - 1;
 		avg = div64_s64(avg, load);
 	}
 	view->V = v0 + avg;
 	view->lag = (s64)(view->V - se->vruntime);
+}
+
+static inline void ss_entity_view(const struct sched_entity *se,
+				  struct ss_entity_view *view)
+{
+	ss_entity_view_on(ss_eevdf_cfs_rq(se), se, view);
 }
 #endif
 

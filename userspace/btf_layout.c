@@ -44,9 +44,9 @@ static bool find_member(const struct btf *btf, __u32 type_id, const char *name,
 	return false;
 }
 
-enum want { WANT_U64, WANT_S64, WANT_PTR };
+enum want { WANT_U64, WANT_S64, WANT_PTR, WANT_U32 };
 
-/* Is the member an 8-byte integer (signed for WANT_S64) or a pointer? */
+/* Is the member an 8-byte integer (signed for WANT_S64), a 4-byte one, or a pointer? */
 static bool kind_ok(const struct btf *btf, __u32 type_id, enum want want)
 {
 	int id = btf__resolve_type(btf, type_id);
@@ -56,6 +56,8 @@ static bool kind_ok(const struct btf *btf, __u32 type_id, enum want want)
 		return false;
 	if (want == WANT_PTR)
 		return btf_is_ptr(t);
+	if (want == WANT_U32)
+		return btf_is_int(t) && t->size == 4;
 	if (!btf_is_int(t) || t->size != 8)
 		return false;
 	return want == WANT_U64 || (btf_int_encoding(t) & BTF_INT_SIGNED);
@@ -87,6 +89,70 @@ static int lookup(const struct btf *btf, __u32 cfs_rq, const char *const *names,
 		return 1;
 	}
 	return *wrong ? -1 : 0;
+}
+
+/* Byte offset of cfs_rq.load.weight, or 0 with *ok false. */
+static unsigned int load_weight_offset(const struct btf *btf, __u32 cfs_rq,
+				       bool *ok)
+{
+	__u32 bits, type, wbits, wtype;
+	bool bitfield;
+	int inner;
+
+	*ok = false;
+	if (!find_member(btf, cfs_rq, "load", 0, &bits, &type, &bitfield) ||
+	    bitfield)
+		return 0;
+	inner = btf__resolve_type(btf, type);
+	if (inner <= 0 ||
+	    !find_member(btf, inner, "weight", bits, &wbits, &wtype, &bitfield) ||
+	    bitfield || wbits % 8 || !kind_ok(btf, wtype, WANT_U64))
+		return 0;
+	*ok = true;
+	return wbits / 8;
+}
+
+/* Does struct sched_entity have a member NAME? */
+static bool entity_has(const struct btf *btf, const char *name)
+{
+	int id = btf__find_by_name_kind(btf, "sched_entity", BTF_KIND_STRUCT);
+	__u32 bits, type;
+	bool bitfield;
+
+	return id > 0 && find_member(btf, id, name, 0, &bits, &type, &bitfield);
+}
+
+/*
+ * How V weighs entities (module/eevdf.h): sum_shift in cfs_rq came with the
+ * full weights of 7.1; h_load in sched_entity with the flat tree of 7.3.
+ */
+static void find_model(const struct btf *btf, __u32 cfs_rq, struct btf_layout *l)
+{
+	static const char *const shift_names[] = { "sum_shift", NULL };
+	const char *found, *wrong;
+
+	l->load_ok = false;
+	l->load = load_weight_offset(btf, cfs_rq, &l->load_ok);
+	l->sum_shift_ok = lookup(btf, cfs_rq, shift_names, WANT_U32,
+				 &l->sum_shift, &found, &wrong) == 1;
+	if (!l->sum_shift_ok)
+		l->model = BTF_MODEL_SCALED;
+	else if (entity_has(btf, "h_load"))
+		l->model = BTF_MODEL_FLAT;
+	else
+		l->model = BTF_MODEL_FULL;
+}
+
+const char *btf_layout_model_name(enum btf_model model)
+{
+	switch (model) {
+	case BTF_MODEL_FULL:
+		return "full";
+	case BTF_MODEL_FLAT:
+		return "flat";
+	default:
+		return "scaled";
+	}
 }
 
 int btf_layout_from_btf(const struct btf *btf, struct btf_layout *l,
@@ -144,6 +210,7 @@ int btf_layout_from_btf(const struct btf *btf, struct btf_layout *l,
 	snprintf(l->v0_name, sizeof(l->v0_name), "%s", v0);
 	snprintf(l->sum_name, sizeof(l->sum_name), "%s", sum);
 	snprintf(l->weight_name, sizeof(l->weight_name), "%s", weight);
+	find_model(btf, id, l);
 	l->eevdf = true;
 	return 0;
 }
@@ -196,8 +263,15 @@ int btf_layout_param(const struct btf_layout *l, const char *path, char *buf,
 			source[i] = '_';
 	}
 	n = snprintf(buf, len, "size=%u,v0=%u,sum_w_vruntime=%u,sum_weight=%u,"
-		     "curr=%u,names=%s/%s/%s,source=btf:%s", l->size, l->v0,
-		     l->sum_w_vruntime, l->sum_weight, l->curr, l->v0_name,
-		     l->sum_name, l->weight_name, source);
+		     "curr=%u,", l->size, l->v0, l->sum_w_vruntime,
+		     l->sum_weight, l->curr);
+	if (n >= 0 && (size_t)n < len && l->load_ok)
+		n += snprintf(buf + n, len - n, "load=%u,", l->load);
+	if (n >= 0 && (size_t)n < len && l->sum_shift_ok)
+		n += snprintf(buf + n, len - n, "sum_shift=%u,", l->sum_shift);
+	if (n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - n, "model=%s,names=%s/%s/%s,source=btf:%s",
+			      btf_layout_model_name(l->model), l->v0_name,
+			      l->sum_name, l->weight_name, source);
 	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
 }

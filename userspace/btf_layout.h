@@ -9,6 +9,11 @@
  *   sum_weight      sum_weight, else avg_load
  *   curr            curr
  *   size            sizeof(struct cfs_rq)
+ *   load            load.weight (all queued entities' weight), to check the sums
+ *   sum_shift       sum_shift (7.1+), a u32
+ *   model           how V weighs entities: scaled (no sum_shift: 6.6-7.0),
+ *                   full (sum_shift: 7.1+), flat (sched_entity has h_load:
+ *                   7.3+, every task on the root cfs_rq); see module/eevdf.h
  *
  * Members of anonymous structs and unions are found at their offset in
  * struct cfs_rq. A CFS kernel (6.1) has no such sums: no layout, and the
@@ -25,9 +30,14 @@
 
 struct btf;
 
+enum btf_model { BTF_MODEL_SCALED, BTF_MODEL_FULL, BTF_MODEL_FLAT };
+
 struct btf_layout {
 	bool eevdf;			/* all fields found: the rest is valid */
 	unsigned int size, v0, sum_w_vruntime, sum_weight, curr;
+	bool load_ok, sum_shift_ok;	/* optional fields found */
+	unsigned int load, sum_shift;
+	enum btf_model model;
 	char v0_name[BTF_LAYOUT_NAME_MAX];
 	char sum_name[BTF_LAYOUT_NAME_MAX];
 	char weight_name[BTF_LAYOUT_NAME_MAX];
@@ -49,9 +59,13 @@ int btf_layout_from_btf(const struct btf *btf, struct btf_layout *l,
 int btf_layout_read(const char *path, struct btf_layout *l, char *err,
 		    size_t errlen);
 
+/* "scaled", "full" or "flat" */
+const char *btf_layout_model_name(enum btf_model model);
+
 /*
  * The module parameter value: "size=..,v0=..,sum_w_vruntime=..,
- * sum_weight=..,curr=..,names=A/B/C,source=btf:PATH", with characters of
+ * sum_weight=..,curr=..,[load=..,][sum_shift=..,]model=..,names=A/B/C,
+ * source=btf:PATH", with characters of
  * PATH outside [A-Za-z0-9:/._-] replaced by '_'. Returns 0 or -ENOSPC.
  */
 int btf_layout_param(const struct btf_layout *l, const char *path, char *buf,

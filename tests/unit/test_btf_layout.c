@@ -37,9 +37,32 @@ static void test_fixtures(void)
 	CHECK_STR_EQ(l.sum_name, "avg_vruntime");
 	CHECK_STR_EQ(l.weight_name, "avg_load");
 	CHECK_EQ_INT(btf_layout_param(&l, "/tmp/my btf", param, sizeof(param)), 0);
+	CHECK(l.load_ok);
+	CHECK(!l.sum_shift_ok);
+	CHECK_EQ_INT(l.load, 0);
+	CHECK_EQ_INT(l.model, BTF_MODEL_SCALED);
 	CHECK_STR_EQ(param, "size=320,v0=56,sum_w_vruntime=40,sum_weight=48,"
-		     "curr=80,names=zero_vruntime/avg_vruntime/avg_load,"
+		     "curr=80,load=0,model=scaled,"
+		     "names=zero_vruntime/avg_vruntime/avg_load,"
 		     "source=btf:/tmp/my_btf");
+
+	/* 7.1+ weights (sum_shift), then the flat tree (h_load) */
+	CHECK_EQ_INT(layout_of("cfs_rq_72", &l, err, sizeof(err)), 0);
+	CHECK(l.eevdf && l.load_ok && l.sum_shift_ok);
+	CHECK_EQ_INT(l.sum_w_vruntime, 32);
+	CHECK_EQ_INT(l.sum_weight, 40);
+	CHECK_EQ_INT(l.v0, 48);
+	CHECK_EQ_INT(l.sum_shift, 56);
+	CHECK_EQ_INT(l.curr, 80);
+	CHECK_EQ_INT(l.model, BTF_MODEL_FULL);
+	CHECK_EQ_INT(btf_layout_param(&l, "x", param, sizeof(param)), 0);
+	CHECK_STR_HAS(param, ",load=0,sum_shift=56,model=full,names=zero_vruntime/sum_w_vruntime/sum_weight,");
+	CHECK_EQ_INT(layout_of("cfs_rq_73", &l, err, sizeof(err)), 0);
+	CHECK(l.eevdf && l.sum_shift_ok);
+	CHECK_EQ_INT(l.model, BTF_MODEL_FLAT);
+	CHECK_EQ_INT(btf_layout_param(&l, "x", param, sizeof(param)), 0);
+	CHECK_STR_HAS(param, ",sum_shift=56,model=flat,");
+	CHECK_STR_EQ(btf_layout_model_name(BTF_MODEL_FLAT), "flat");
 	CHECK_EQ_INT(btf_layout_param(&l, NULL, param, 20), -ENOSPC);
 
 	CHECK_EQ_INT(layout_of("cfs_rq_61", &l, err, sizeof(err)), 0);
@@ -97,6 +120,21 @@ static void test_real_kernels(void)
 				  !strcmp(l.v0_name, "zero_vruntime"),
 				  "%s: %u %u %u %u %s", path, l.sum_w_vruntime,
 				  l.sum_weight, l.v0, l.curr, l.v0_name);
+		} else if (strstr(path, "/7.2.") || strstr(path, "/7.3.")) {
+			found++;
+			CHECK_MSG(!btf_layout_read(path, &l, err, sizeof(err)) &&
+				  l.eevdf, "%s: %s", path, err);
+			/* pahole -C cfs_rq: load 0, sum_w_vruntime 32,
+			 * sum_weight 40, zero_vruntime 48, sum_shift 56,
+			 * curr 80 in 7.2.12+deb13 and 7.3.4+deb13 */
+			CHECK_MSG(l.load_ok && l.load == 0 && l.sum_w_vruntime == 32 &&
+				  l.sum_weight == 40 && l.v0 == 48 &&
+				  l.sum_shift_ok && l.sum_shift == 56 && l.curr == 80,
+				  "%s: %u %u %u %u %u", path, l.load,
+				  l.sum_w_vruntime, l.sum_weight, l.v0, l.sum_shift);
+			CHECK_MSG(l.model == (strstr(path, "/7.3.") ?
+					      BTF_MODEL_FLAT : BTF_MODEL_FULL),
+				  "%s: model %s", path, btf_layout_model_name(l.model));
 		} else if (strstr(path, "/6.1.")) {
 			found++;
 			CHECK_MSG(!btf_layout_read(path, &l, err, sizeof(err)) &&
@@ -106,7 +144,7 @@ static void test_real_kernels(void)
 	}
 	globfree(&g);
 	if (!found)
-		printf("btf_layout: no 6.1/6.12 vmlinux in build/vm: skipped\n");
+		printf("btf_layout: no 6.1/6.12/7.x vmlinux in build/vm: skipped\n");
 }
 
 void test_btf_layout(void)

@@ -79,7 +79,9 @@ finish() {
 # (an independent reader of the same BTF `schedscope load` uses libbpf for).
 cfs_layout_pahole() {
 	local btf=/sys/kernel/btf/vmlinux dump size v0 v0name sum sumname weight weightname curr
-	dump=$(pahole -C cfs_rq "$btf") || return 1
+	local load shift model=scaled extra=
+	# Debian 12's pahole warns about BTF kinds newer than it (7.x): harmless
+	dump=$(pahole -C cfs_rq "$btf" 2>/dev/null) || return 1
 	field() { awk -v f="$1" '$0 ~ "[ *]" f ";" { for (i = 1; i <= NF; i++) if ($i == "/*") { print $(i + 1); exit } }' <<<"$dump"; }
 	size=$(awk '/\/\* size:/ { gsub(",", "", $3); print $3; exit }' <<<"$dump")
 	for v0name in zero_vruntime min_vruntime; do v0=$(field $v0name); [ -n "$v0" ] && break; done
@@ -87,7 +89,16 @@ cfs_layout_pahole() {
 	for weightname in sum_weight avg_load; do weight=$(field $weightname); [ -n "$weight" ] && break; done
 	curr=$(field curr)
 	[ -n "$size" ] && [ -n "$v0" ] && [ -n "$sum" ] && [ -n "$weight" ] && [ -n "$curr" ] || return 1
-	echo "size=$size,v0=$v0,sum_w_vruntime=$sum,sum_weight=$weight,curr=$curr,names=$v0name/$sumname/$weightname,source=pahole:$btf"
+	# struct load_weight load is cfs_rq's first member, weight its first
+	load=$(field load)
+	[ -n "$load" ] && extra="load=$load,"
+	shift=$(field sum_shift)
+	if [ -n "$shift" ]; then
+		model=full
+		pahole -C sched_entity "$btf" 2>/dev/null | grep -q '[ *]h_load;' && model=flat
+		extra="${extra}sum_shift=$shift,"
+	fi
+	echo "size=$size,v0=$v0,sum_w_vruntime=$sum,sum_weight=$weight,curr=$curr,${extra}model=$model,names=$v0name/$sumname/$weightname,source=pahole:$btf"
 }
 
 # sched_features NAME...: writes each to the features file; prints nothing

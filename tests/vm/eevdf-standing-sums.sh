@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: GPL-2.0
+# Sourced by tests/vm/cases/eevdf: V and eligibility of tasks queued on CPU 1
+# while a SCHED_FIFO loop holds that CPU (RT throttling and the fair server
+# off for the moment), so nothing fair runs there and every vruntime stands
+# still.  The kernel's own numbers: sched/debug's cfs_rq[1]:/ sums
+# (zero_vruntime, sum_w_vruntime, sum_weight, sum_shift: 7.x), whose V is
+# zero_vruntime + floor(sum_w_vruntime / sum_weight) with no entity running,
+# and each task's vruntime and E/N.  Reading sched/debug moves zero_vruntime
+# to V (avg_vruntime() rebases the sums), so two reads agree on V, not on
+# the sums.
+RT_RUNTIME=/proc/sys/kernel/sched_rt_runtime_us
+FAIR_SERVER=/sys/kernel/debug/sched/fair_server/cpu1/runtime
+rt_before=$(cat $RT_RUNTIME)
+fs_before=$(cat $FAIR_SERVER 2>/dev/null)
+quiet=()
+for n in 0 3 6 9; do
+	taskset -c 1 nice -n $n bash -c 'while :; do :; done' &
+	quiet+=($!)
+done
+sleep 1.5	# they share CPU 1 by their weights: lags part
+echo -1 > $RT_RUNTIME
+[ -n "$fs_before" ] && echo 0 > $FAIR_SERVER
+taskset -c 1 chrt -f 50 bash -c 'while :; do :; done' &
+hog=$!
+sleep 0.5
+# sched/debug prints ns as [-]ms.nnnnnn: back to signed ns
+MS_TO_NS='function ns(x,  neg) { neg = x ~ /^-/; gsub(/[-.]/, "", x); sub(/^0+/, "", x); if (x == "") return 0; return neg ? "-" x : x }'
+# "V <ns>" from the sums, then "pid vruntime E/N" of CPU 1's queued tasks
+cpu1_sums_state() {
+	awk "$MS_TO_NS"' /^cpu#/ { cpu = $1 }
+		cpu == "cpu#1," && /^cfs_rq\[1\]:\/$/ { root = 1; next }
+		root && /^$/ { root = 0 }
+		root && $1 == ".zero_vruntime" { z = ns($3) }
+		root && $1 == ".sum_w_vruntime" { s = $3 }
+		root && $1 == ".sum_weight" { w = $3 }
+		root && $1 == ".sum_shift" { sh = $3 }
+		cpu == "cpu#1," && /^ S +task +PID/ { for (i = 1; i <= NF; i++) col[$i] = i - 1; tasks = 1; next }
+		tasks && cpu == "cpu#1," && $1 == "R" { print $(col["PID"] + 1), ns($(col["vruntime"] + 1)), $(col["eligible"] + 1) }
+		END { print "sums", z, s, w, sh }' /sys/kernel/debug/sched/debug
+}
+# floor(a / b) in 64-bit integers
+floor_div() { local q=$(($1 / $2)); (( $1 % $2 != 0 && ($1 < 0) != ($2 < 0) )) && q=$((q - 1)); echo $q; }
+# The tasks' lines and "V <ns>"; $sums_seen says what V came from.
+cpu1_V_state() {
+	local state z s w sh
+	state=$(cpu1_sums_state)
+	read -r _ z s w sh < <(grep '^sums ' <<<"$state")
+	[ -n "$w" ] && [ "$w" -gt 0 ] || return 1
+	sums_seen="zero_vruntime $z sum_w_vruntime $s sum_weight $w sum_shift $sh"
+	grep -v '^sums ' <<<"$state"
+	echo "V $((z + $(floor_div "$s" "$w")))"
+}
+compare_sums() {
+	local d1 d2 ours z s w sh V pid k o
+	d1=$(cpu1_V_state) || return 2
+	ours=$(awk '$1 == 1' "$SS/eevdf_tasks")
+	d2=$(cpu1_V_state) || return 2
+	if [ "$d1" != "$d2" ]; then	# it ran meanwhile: not standing
+		echo "$d1" > /tmp/standing.1
+		echo "$d2" > /tmp/standing.2
+		diff /tmp/standing.1 /tmp/standing.2 | sed 's/^/# moved: /'
+		return 2
+	fi
+	V=$(awk '$1 == "V" { print $2 }' <<<"$d1")
+	echo "# from sched/debug: cfs_rq[1]:/ $sums_seen: V $V"
+	sed -n 's/^\([0-9]\)/# kernel: \1/p' <<<"$d1"
+	sed 's/^/# ours: /' <<<"$ours"
+	for pid in "${quiet[@]}"; do
+		k=$(awk -v p=$pid '$1 == p { print $2, $3 }' <<<"$d1")
+		o=$(awk -v p=$pid '$2 == p { print $4, ($7 ? "E" : "N") }' <<<"$ours")
+		check_eq "task $pid on a standing cfs_rq: vruntime and E/N as sched/debug prints them" "$k" "$o"
+		check_eq "task $pid: V equals zero_vruntime + sum_w_vruntime / sum_weight of sched/debug" "$V" \
+			"$(awk -v p=$pid '$2 == p { print $5 }' <<<"$ours")"
+	done
+}
+for try in $(seq 5); do
+	compare_sums && break
+	[ "$try" = 5 ] && fail "CPU 1 never stood still for the comparison with sched/debug's sums"
+done
+kill -9 "$hog" "${quiet[@]}" 2>/dev/null
+wait 2>/dev/null
+echo "$rt_before" > $RT_RUNTIME
+[ -n "$fs_before" ] && echo "$fs_before" > $FAIR_SERVER
+sleep 0.5
