@@ -110,7 +110,7 @@ static int ss_cfs_parse(char *text)
 			else if (!strcmp(value, "flat") && SS_HAVE_H_LOAD)
 				ss_cfs.model = SS_MODEL_FLAT;
 			else
-				return ss_cfs_refuse("model '%s' is not scaled, full or flat (flat: a kernel whose sched_entity has h_load)",
+				return ss_cfs_refuse("model '%s' unknown here",
 						     value);
 			continue;
 		}
@@ -211,7 +211,7 @@ static int ss_cfs_check_sums(const struct cfs_rq *cfs_rq,
 		break;
 	}
 	if (sum < lo || sum > hi)
-		return ss_cfs_refuse("sum_weight plus the running entity's weight does not match load.weight %s",
+		return ss_cfs_refuse("the sums do not add up to load.weight %s",
 				     "(sum_weight or load offset)");
 	return 0;
 }
@@ -332,11 +332,13 @@ void ss_cfs_layout_show_why(struct seq_file *m)
 void ss_cfs_layout_show(struct seq_file *m)
 {
 	static const char * const model_why[] = {
-		[SS_MODEL_SCALED] = "w = scale_load_down(se->load.weight), one EEVDF queue per cfs_rq of the group hierarchy",
-		[SS_MODEL_FULL] = "w = se->load.weight >> cfs_rq->sum_shift, 128-bit eligibility, one EEVDF queue per cfs_rq of the group hierarchy",
-		[SS_MODEL_FLAT] = "w = se->h_load.weight >> cfs_rq->sum_shift, 128-bit eligibility, every fair task on the root cfs_rq: no group levels (lag_pick_group, picks_ineligible_group stay 0)",
+		[SS_MODEL_SCALED] =
+			"w = scale_load_down(se->load.weight); one queue per cfs_rq",
+		[SS_MODEL_FULL] =
+			"w = se->load.weight >> sum_shift, 128-bit eligibility; one queue per cfs_rq",
+		[SS_MODEL_FLAT] =
+			"w = se->h_load.weight >> sum_shift; all on the root cfs_rq, no group levels",
 	};
-
 	seq_printf(m, "cfs_rq_layout source=%s names=%s size=%u v0=%u sum_w_vruntime=%u sum_weight=%u curr=%u",
 		   ss_cfs.source[0] ? ss_cfs.source : "-",
 		   ss_cfs.names[0] ? ss_cfs.names : "-", ss_cfs.size,

@@ -40,21 +40,24 @@ cpu1_sums_state() {
 }
 # floor(a / b) in 64-bit integers
 floor_div() { local q=$(($1 / $2)); (( $1 % $2 != 0 && ($1 < 0) != ($2 < 0) )) && q=$((q - 1)); echo $q; }
-# The tasks' lines and "V <ns>"; $sums_seen says what V came from.
+# The tasks' lines and "V <ns>", then the "sums ..." V came from.
 cpu1_V_state() {
 	local state z s w sh
 	state=$(cpu1_sums_state)
-	read -r _ z s w sh < <(grep '^sums ' <<<"$state")
+	read -r _ z s w sh <<<"$(grep "^sums " <<<"$state")"
 	[ -n "$w" ] && [ "$w" -gt 0 ] || return 1
-	sums_seen="zero_vruntime $z sum_w_vruntime $s sum_weight $w sum_shift $sh"
 	grep -v '^sums ' <<<"$state"
 	echo "V $((z + $(floor_div "$s" "$w")))"
+	echo "sums zero_vruntime $z sum_w_vruntime $s sum_weight $w sum_shift $sh"
 }
 compare_sums() {
 	local d1 d2 ours z s w sh V pid k o
 	d1=$(cpu1_V_state) || return 2
 	ours=$(awk '$1 == 1' "$SS/eevdf_tasks")
 	d2=$(cpu1_V_state) || return 2
+	sums_seen=$(sed -n 's/^sums //p' <<<"$d1")
+	d1=$(grep -v '^sums ' <<<"$d1")
+	d2=$(grep -v '^sums ' <<<"$d2")
 	if [ "$d1" != "$d2" ]; then	# it ran meanwhile: not standing
 		echo "$d1" > /tmp/standing.1
 		echo "$d2" > /tmp/standing.2
