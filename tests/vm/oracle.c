@@ -229,6 +229,33 @@ static void sum_threads(pid_t pid, const pid_t *tids, const bool *measured,
 	}
 }
 
+/*
+ * Is every measured thread asleep (state S in /proc/PID/task/TID/stat)?  A
+ * thread still queued behind a busy CPU has counters that stand still too.
+ */
+static bool all_sleeping(pid_t pid, const pid_t *tids, const bool *measured,
+			 int n)
+{
+	for (int i = 0; i < n; i++) {
+		char path[128], line[512], *paren;
+		FILE *f;
+		bool ok;
+
+		if (!measured[i])
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", pid, tids[i]);
+		f = fopen(path, "r");
+		if (!f)
+			return false;
+		ok = fgets(line, sizeof(line), f) != NULL;
+		fclose(f);
+		paren = ok ? strrchr(line, ')') : NULL;
+		if (!paren || paren[1] != ' ' || paren[2] != 'S')
+			return false;
+	}
+	return true;
+}
+
 /* Waits until the measured threads' counters stop moving: all asleep. */
 static void wait_quiet(pid_t pid, const pid_t *tids, const bool *measured,
 		       int n, struct proc_task *out)
@@ -238,7 +265,8 @@ static void wait_quiet(pid_t pid, const pid_t *tids, const bool *measured,
 
 	for (int tries = 0; tries < 500 && stable < 3; tries++) {
 		sum_threads(pid, tids, measured, n, out);
-		if (!memcmp(out, &prev, sizeof(prev)))
+		if (!memcmp(out, &prev, sizeof(prev)) &&
+		    all_sleeping(pid, tids, measured, n))
 			stable++;
 		else
 			stable = 0;
