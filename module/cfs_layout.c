@@ -23,7 +23,10 @@
  */
 #include <linux/ctype.h>
 #include <linux/kernel.h>
+#include <linux/delay.h>
+#include <linux/pid.h>
 #include <linux/preempt.h>
+#include <linux/sched/task.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -41,6 +44,14 @@ struct ss_cfs_layout ss_cfs;
 #define SS_CFS_MAX_SHIFT	10
 /* |V - v| of a running task: anything past ~17 s of virtual time is garbage */
 #define SS_CFS_MAX_LAG	((s64)BIT_ULL(34))
+/*
+ * |v - v0| of the loading task itself: v0 follows V (zero_vruntime) or the
+ * smallest vruntime (min_vruntime), a few lag bounds away; 4 s of virtual
+ * time is past any nice-0 task's.  Group entities can be far further out.
+ */
+#define SS_CFS_MAX_KEY	((s64)BIT_ULL(32))
+/* tries of the live check, a millisecond or two apart */
+#define SS_CFS_TRIES	20
 
 static char ss_cfs_refusal[128];
 
@@ -216,9 +227,11 @@ static int ss_cfs_check_sums(const struct cfs_rq *cfs_rq,
 	return 0;
 }
 
-static int ss_cfs_check_level(struct cfs_rq *cfs_rq, struct sched_entity *se)
+static int ss_cfs_check_level(struct cfs_rq *cfs_rq, struct sched_entity *se,
+			      bool task_level)
 {
 	struct ss_entity_view v;
+	s64 key;
 	int err;
 
 	if (ss_cfs_curr(cfs_rq) != se)
@@ -232,6 +245,10 @@ static int ss_cfs_check_level(struct cfs_rq *cfs_rq, struct sched_entity *se)
 		   ss_cfs_u32(cfs_rq, ss_cfs.sum_shift) >= SS_CFS_MAX_SHIFT) {
 		return ss_cfs_refuse("sum_shift %s is 10 or more", "(sum_shift offset)");
 	}
+	key = (s64)(se->vruntime - ss_cfs_u64(cfs_rq, ss_cfs.v0));
+	if (task_level && (key > SS_CFS_MAX_KEY || key < -SS_CFS_MAX_KEY))
+		return ss_cfs_refuse("v0 is far from the running task's vruntime %s",
+				     "(v0 offset)");
 	ss_entity_view_on(cfs_rq, se, &v);
 	if (v.lag > SS_CFS_MAX_LAG || v.lag < -SS_CFS_MAX_LAG)
 		return ss_cfs_refuse("V is far from the running entity's vruntime %s",
@@ -240,28 +257,86 @@ static int ss_cfs_check_level(struct cfs_rq *cfs_rq, struct sched_entity *se)
 }
 
 /*
- * Another CPU can change this runqueue under its lock meanwhile (a task
- * pulled or pushed): a layout passes if one of a few tries passes.
+ * A witness is a task that spins on the loader's CPU, queued on the loader's
+ * own cfs_rq (`schedscope load` starts one).  When it is the only entity
+ * queued there besides the running loader, the sums hold exactly its share:
+ *   sum_weight == w(witness),  sum_w_vruntime == w(witness) * (v(witness) - v0)
+ * which pins v0 and both sums down.  Returns 0 when they hold, 1 when it
+ * cannot tell (others queued, the witness elsewhere, or a wrong sum_weight:
+ * refused when no try tells), else a refusal.
  */
-static int ss_cfs_check_live(void)
+static int ss_cfs_check_witness(const struct cfs_rq *cfs_rq,
+				const struct sched_entity *wse)
 {
-	struct sched_entity *se;
-	unsigned long flags;
-	int err = 0, try;
+	u64 sum = ss_cfs_u64(cfs_rq, ss_cfs.sum_weight);
+	u64 sum_wv = ss_cfs_u64(cfs_rq, ss_cfs.sum_w_vruntime);
+	u64 v0 = ss_cfs_u64(cfs_rq, ss_cfs.v0);
+	unsigned long w;
 
-	for (try = 0; try < 3; try++) {
-		local_irq_save(flags);
-		if (ss_cfs.model == SS_MODEL_FLAT) {
-			se = &current->se;
-			err = ss_cfs_check_level(ss_eevdf_cfs_rq(se), se);
-		} else {
-			for (se = &current->se, err = 0; se && !err; se = se->parent)
-				err = ss_cfs_check_level(se->cfs_rq, se);
-		}
-		local_irq_restore(flags);
-		if (!err)
-			break;
+	if (ss_eevdf_cfs_rq(wse) != cfs_rq || !READ_ONCE(wse->on_rq) ||
+	    ss_cfs_curr(cfs_rq) == wse)
+		return 1;
+	w = ss_avg_weight(cfs_rq, wse);
+	if (sum != w)
+		return 1;
+	if (sum_wv != (u64)(s64)(wse->vruntime - v0) * w)
+		return ss_cfs_refuse("sum_w_vruntime is not the witness's weighted key %s",
+				     "(v0 or sum offsets)");
+	return 0;
+}
+
+static int ss_cfs_check_levels(void)
+{
+	struct sched_entity *se = &current->se;
+	int err = 0;
+
+	if (ss_cfs.model == SS_MODEL_FLAT)
+		return ss_cfs_check_level(ss_eevdf_cfs_rq(se), se, true);
+	for (; se && !err; se = se->parent)
+		err = ss_cfs_check_level(se->cfs_rq, se, se == &current->se);
+	return err;
+}
+
+/*
+ * Another CPU can change this runqueue under its lock meanwhile (a task
+ * pulled or pushed, a wakeup placed): a layout passes if one of a few tries
+ * passes, with the witness's exact check where it could be made.
+ */
+static int ss_cfs_check_live(pid_t witness_pid)
+{
+	struct task_struct *witness = NULL;
+	unsigned long flags;
+	int err = 0, witnessed = 1, try;
+
+	if (witness_pid > 0) {
+		rcu_read_lock();
+		witness = pid_task(find_vpid(witness_pid), PIDTYPE_PID);
+		if (witness)
+			get_task_struct(witness);
+		rcu_read_unlock();
+		if (!witness)
+			return ss_cfs_refuse("no task %s", "(cfs_rq_witness)");
 	}
+	for (try = 0; try < SS_CFS_TRIES; try++) {
+		local_irq_save(flags);
+		err = ss_cfs_check_levels();
+		if (!err && witness)
+			witnessed = ss_cfs_check_witness(ss_eevdf_cfs_rq(&current->se),
+							 &witness->se);
+		local_irq_restore(flags);
+		if (!err && (!witness || !witnessed))
+			break;
+		usleep_range(1000, 2000);
+	}
+	if (witness)
+		put_task_struct(witness);
+	if (!err && witnessed < 0)
+		err = witnessed;
+	/* a wrong sum_weight never matches: with a witness, no match refuses */
+	if (!err && witness && witnessed > 0)
+		err = ss_cfs_refuse("the sums never matched the witness alone %s",
+				    "(others queued beside it, or wrong sum offsets)");
+	ss_cfs.witnessed = !err && witness && !witnessed;
 	return err;
 }
 #endif
@@ -278,7 +353,7 @@ const char *ss_eevdf_model_name(enum ss_eevdf_model model)
 	}
 }
 
-void ss_cfs_layout_init(const char *param)
+void ss_cfs_layout_init(const char *param, int witness_pid)
 {
 	char *text;
 	int err;
@@ -310,7 +385,7 @@ void ss_cfs_layout_init(const char *param)
 	kfree(text);
 #if SS_CAN_EEVDF
 	if (!err)
-		err = ss_cfs_check_live();
+		err = ss_cfs_check_live(witness_pid);
 #endif
 	if (err) {
 		snprintf(ss_cfs.why, sizeof(ss_cfs.why),
@@ -348,7 +423,8 @@ void ss_cfs_layout_show(struct seq_file *m)
 		seq_printf(m, " load=%u", ss_cfs.load);
 	if (ss_cfs.sum_shift != SS_CFS_NO_FIELD)
 		seq_printf(m, " sum_shift=%u", ss_cfs.sum_shift);
-	seq_printf(m, " model=%s\n", ss_eevdf_model_name(ss_cfs.model));
+	seq_printf(m, " model=%s checked=%s\n", ss_eevdf_model_name(ss_cfs.model),
+		   ss_cfs.witnessed ? "witness" : "bounds");
 	seq_printf(m, "eevdf_model %s: %s\n", ss_eevdf_model_name(ss_cfs.model),
 		   model_why[ss_cfs.model]);
 }

@@ -46,6 +46,7 @@ enum ss_eevdf_model {
 
 struct ss_cfs_layout {
 	bool live;			/* checked and in use */
+	bool witnessed;			/* the sums checked exactly, with a witness */
 	enum ss_eevdf_model model;
 	unsigned int size;		/* sizeof(struct cfs_rq) */
 	unsigned int v0;		/* min_vruntime / zero_vruntime */
@@ -61,7 +62,7 @@ struct ss_cfs_layout {
 
 extern struct ss_cfs_layout ss_cfs;
 
-void ss_cfs_layout_init(const char *param);
+void ss_cfs_layout_init(const char *param, int witness_pid);
 void ss_cfs_layout_show(struct seq_file *m);
 void ss_cfs_layout_show_why(struct seq_file *m);
 const char *ss_eevdf_model_name(enum ss_eevdf_model model);

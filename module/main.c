@@ -28,6 +28,11 @@ module_param(cfs_rq_layout, charp, 0444);
 MODULE_PARM_DESC(cfs_rq_layout,
 		 "struct cfs_rq offsets from the kernel's BTF, as `schedscope load` passes them");
 
+static int cfs_rq_witness;
+module_param(cfs_rq_witness, int, 0444);
+MODULE_PARM_DESC(cfs_rq_witness,
+		 "pid of a task spinning on the loader's CPU and cfs_rq: the layout's sums are checked exactly against it");
+
 static DEFINE_MUTEX(ss_enable_lock);
 static bool ss_is_enabled;
 
@@ -59,6 +64,7 @@ int ss_set_enabled(bool on)
 	if (on) {
 		/* Waits that began while detached were not seen. */
 		ss_task_slots_clear();
+		ss_stats_forget_curr();
 		err = ss_probes_attach();
 	} else {
 		ss_probes_detach();
@@ -85,7 +91,7 @@ static int __init schedscope_init(void)
 	err = ss_task_slots_alloc(task_slots);
 	if (err)
 		goto err_stats;
-	ss_cfs_layout_init(cfs_rq_layout);
+	ss_cfs_layout_init(cfs_rq_layout, cfs_rq_witness);
 	err = ss_debugfs_create();
 	if (err)
 		goto err_slots;

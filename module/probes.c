@@ -36,12 +36,23 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 	struct ss_cpu *c = ss_cpu_this();
 	u64 now = local_clock();
 	u64 stint_start = c->stint_start;
-	/* What the kernel counts as nvcsw; everything else is nivcsw. */
-	bool voluntary = !preempt && prev_state != TASK_RUNNING;
-	bool wakeup_preemption = false;
+	bool voluntary, wakeup_preemption = false;
 	bool delayed, runnable;
 	struct ss_wait w;
 
+	/*
+	 * What the kernel counted: __schedule() has just added one to
+	 * prev->nvcsw or prev->nivcsw.  !preempt && prev_state says which up
+	 * to 6.15; from 6.16 on a sleep called off by a pending signal is
+	 * traced as TASK_RUNNING yet counted in nvcsw, so the counter itself
+	 * decides whenever prev's switch-in here was seen.
+	 */
+	if (c->curr == prev)
+		voluntary = READ_ONCE(prev->nvcsw) != c->curr_nvcsw;
+	else
+		voluntary = !preempt && prev_state != TASK_RUNNING;
+	c->curr = next;
+	c->curr_nvcsw = READ_ONCE(next->nvcsw);
 	c->stint_start = now;
 
 	if (next->pid) {
@@ -81,6 +92,8 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 	if (ss_measured(prev)) {
 		ss_stats_count(voluntary ? SS_SWITCHES_VOLUNTARY :
 					   SS_SWITCHES_INVOLUNTARY);
+		if (voluntary && prev_state == TASK_RUNNING)
+			ss_stats_count(SS_SWITCHES_VOLUNTARY_RUNNING);
 		if (!next->pid)
 			ss_stats_count(SS_SWITCHES_TO_IDLE);
 		if (wakeup_preemption)

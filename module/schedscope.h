@@ -23,6 +23,7 @@
 enum ss_counter {
 	SS_SWITCHES_VOLUNTARY,
 	SS_SWITCHES_INVOLUNTARY,
+	SS_SWITCHES_VOLUNTARY_RUNNING,
 	SS_SWITCH_INS,
 	SS_SWITCHES_TO_IDLE,
 	SS_WAKEUP_PREEMPTIONS,
@@ -109,6 +110,13 @@ struct ss_stats {
 struct ss_cpu {
 	unsigned long epoch;
 	u64 stint_start;	/* when the running task was switched in */
+	/*
+	 * The task switched in here, and its nvcsw then: at its switch-out
+	 * nvcsw has grown by one exactly when the kernel counted that switch
+	 * voluntary (prev_state alone cannot tell from 6.16 on, see probes.c).
+	 */
+	const struct task_struct *curr;
+	unsigned long curr_nvcsw;
 	struct ss_stats stats;
 };
 
@@ -117,6 +125,7 @@ extern struct ss_cpu __percpu *ss_cpus;
 int ss_stats_alloc(void);
 void ss_stats_free(void);
 void ss_stats_reset(void);
+void ss_stats_forget_curr(void);
 struct ss_cpu *ss_cpu_this(void);
 void ss_stats_count(enum ss_counter c);
 void ss_stats_record(enum ss_hist_id h, u64 value);

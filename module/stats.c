@@ -22,6 +22,7 @@ static unsigned long ss_epoch = 1;
 const struct ss_counter_info ss_counters[SS_NR_COUNTERS] = {
 	[SS_SWITCHES_VOLUNTARY]	= { "switches_voluntary", SS_GROUP_SWITCHES },
 	[SS_SWITCHES_INVOLUNTARY] = { "switches_involuntary", SS_GROUP_SWITCHES },
+	[SS_SWITCHES_VOLUNTARY_RUNNING] = { "switches_voluntary_running", SS_GROUP_SWITCHES },
 	[SS_SWITCH_INS]		= { "switch_ins", SS_GROUP_SWITCHES },
 	[SS_SWITCHES_TO_IDLE]	= { "switches_to_idle", SS_GROUP_SWITCHES },
 	[SS_WAKEUP_PREEMPTIONS]	= { "wakeup_preemptions", SS_GROUP_SWITCHES },
@@ -71,6 +72,18 @@ void ss_stats_free(void)
 void ss_stats_reset(void)
 {
 	WRITE_ONCE(ss_epoch, ss_epoch + 1);
+}
+
+/*
+ * Before the probes are attached: a task switched in while they were not is
+ * not known at its switch-out.
+ */
+void ss_stats_forget_curr(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->curr, NULL);
 }
 
 /*

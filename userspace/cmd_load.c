@@ -17,6 +17,7 @@
 #include "btf_layout.h"
 #include "cli.h"
 #include "commands.h"
+#include "layout_witness.h"
 #include "modinfo.h"
 #include "ss_control.h"
 
@@ -267,6 +268,8 @@ int cmd_load(int argc, char **argv)
 	struct load_params p;
 	struct modinfo mi = { 0 };
 	struct btf_layout layout;
+	struct layout_witness witness = { 0 };
+	bool layout_given = false;
 	struct utsname uts;
 	char ko[PATH_MAX], params[2048] = "", kv[1024], err[1024], filter[4200];
 	const char *dir;
@@ -326,6 +329,19 @@ int cmd_load(int argc, char **argv)
 			}
 			snprintf(kv, sizeof(kv), "cfs_rq_layout=%s", value);
 			add_param(params, sizeof(params), kv);
+			layout_given = true;
+		}
+	}
+	/* A spinning witness lets the module check the layout's sums exactly. */
+	if (layout_given && modinfo_has_param(&mi, "cfs_rq_witness")) {
+		ret = layout_witness_start(&witness);
+		if (ret) {
+			fprintf(stderr, "schedscope load: no layout witness (%s): "
+				"the module checks the layout by bounds only\n",
+				strerror(-ret));
+		} else {
+			snprintf(kv, sizeof(kv), "cfs_rq_witness=%d", witness.pid);
+			add_param(params, sizeof(params), kv);
 		}
 	}
 
@@ -334,8 +350,10 @@ int cmd_load(int argc, char **argv)
 		cli_error("load", "%s: %s", ko, strerror(errno));
 		goto fail;
 	}
-	if (syscall(SYS_finit_module, fd, params, 0)) {
-		explain_load_error(errno, ko, &mi, uts.release);
+	ret = syscall(SYS_finit_module, fd, params, 0) ? errno : 0;
+	layout_witness_stop(&witness);
+	if (ret) {
+		explain_load_error(ret, ko, &mi, uts.release);
 		goto fail;
 	}
 	close(fd);

@@ -13,7 +13,11 @@
  * and its summed waits must track schedstat's second field (run_delay).
  *
  * Usage: oracle --filter pid|tgid|comm|cgroup [--seconds S] [--threads N]
- *               [--debugfs DIR] [--counts-only]
+ *               [--debugfs DIR] [--counts-only] [--signals]
+ * --signals: the third thread, on another CPU, sends the partners SIGUSR1
+ * without pause, so that some of their sleeps are called off by a signal
+ * that came in while they were going to sleep (traced as TASK_RUNNING from
+ * 6.16 on, counted in nvcsw all the same).
  * --counts-only prints the waits without checking them: where per-task slots
  * are shared on purpose, a measured thread may lose some waits to another.
  * Prints one line per comparison and exits 1 if any fails.
@@ -63,6 +67,7 @@ struct params {
 	int seconds;
 	int threads;
 	bool counts_only;	/* waits printed, not checked */
+	bool signals;		/* the third thread signals the partners */
 };
 
 struct child_pipes {
@@ -75,6 +80,8 @@ struct child_pipes {
 static struct child_pipes pipes;
 static int worker_seconds;
 static int ping[2], pong[2];
+static bool send_signals;
+static pid_t partner_tid[2];
 
 static int checks_failed, checks_passed;
 
@@ -117,14 +124,37 @@ static void put_byte(int fd)
 		die("write");
 }
 
-/* Role 0 and 1: ping-pong partners; the others spin. */
+static void on_signal(int sig)
+{
+	(void)sig;
+}
+
+/* The signaller runs on CPU 1 (if there is one), the workers on CPU 0. */
+static void pin_signaller(void)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 1 : 0, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		die("sched_setaffinity");
+}
+
+/* Role 0 and 1: ping-pong partners; role 2 signals them (--signals); the others spin. */
 static void *worker(void *arg)
 {
 	long role = (long)arg;
+	bool signaller = send_signals && role == 2;
 	double end;
 
 	prctl(PR_SET_NAME, WORKER_COMM);
-	pin_to_cpu0();
+	if (role < 2)
+		__atomic_store_n(&partner_tid[role], (pid_t)syscall(SYS_gettid),
+				 __ATOMIC_RELEASE);
+	if (signaller)
+		pin_signaller();
+	else
+		pin_to_cpu0();
 	put_byte(pipes.ready[1]);
 	wait_byte(pipes.start[0]);
 
@@ -141,6 +171,14 @@ static void *worker(void *arg)
 
 		while (read(ping[0], &c, 1) == 1)
 			put_byte(pong[1]);
+	} else if (signaller) {
+		pid_t pid = getpid();
+
+		while (now_s() < end)
+			for (int i = 0; i < 2; i++)
+				syscall(SYS_tgkill, pid,
+					__atomic_load_n(&partner_tid[i], __ATOMIC_ACQUIRE),
+					SIGUSR1);
 	} else {
 		volatile unsigned long spin = 0;
 
@@ -161,6 +199,13 @@ static void run_child(int threads)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (pipe(ping) || pipe(pong))
 		die("pipe");
+	if (send_signals) {
+		struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESTART };
+
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(SIGUSR1, &sa, NULL))
+			die("sigaction");
+	}
 	for (i = 0; i < threads; i++)
 		if (pthread_create(&tid[i], NULL, worker, (void *)i))
 			die("pthread_create");
@@ -355,7 +400,7 @@ static void usage(int status)
 {
 	fprintf(status ? stderr : stdout,
 		"usage: oracle --filter pid|tgid|comm|cgroup [--seconds S] [--threads N]\n"
-		"              [--debugfs DIR] [--counts-only]\n");
+		"              [--debugfs DIR] [--counts-only] [--signals]\n");
 	exit(status);
 }
 
@@ -367,6 +412,7 @@ static void parse_args(int argc, char **argv, struct params *p)
 		{ "threads", required_argument, NULL, 't' },
 		{ "debugfs", required_argument, NULL, 'd' },
 		{ "counts-only", no_argument, NULL, 'c' },
+		{ "signals", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -392,6 +438,9 @@ static void parse_args(int argc, char **argv, struct params *p)
 		case 'c':
 			p->counts_only = true;
 			break;
+		case 'S':
+			p->signals = true;
+			break;
 		case 'h':
 			usage(0);
 			break;
@@ -400,7 +449,7 @@ static void parse_args(int argc, char **argv, struct params *p)
 		}
 	}
 	if (!p->filter || optind != argc || p->seconds < 1 || p->seconds > 600 ||
-	    p->threads < 2 || p->threads > MAX_THREADS ||
+	    p->threads < (p->signals ? 3 : 2) || p->threads > MAX_THREADS ||
 	    (strcmp(p->filter, "pid") && strcmp(p->filter, "tgid") &&
 	     strcmp(p->filter, "comm") && strcmp(p->filter, "cgroup")))
 		usage(2);
@@ -420,6 +469,7 @@ int main(int argc, char **argv)
 	parse_args(argc, argv, &p);
 	uname(&uts);
 	worker_seconds = p.seconds;
+	send_signals = p.signals;
 	if (pipe(pipes.ready) || pipe(pipes.start) || pipe(pipes.done) ||
 	    pipe(pipes.park))
 		die("pipe");
@@ -485,13 +535,15 @@ int main(int argc, char **argv)
 		      stat_delta(&st_after, &st_before, "new_lat_sum_ns"),
 		      after.timeslices - before.timeslices, filter, uts.release,
 		      !p.counts_only);
-	printf("     [%s] filter %-22s wakeups %llu, wakeup preemptions %llu, untracked switch-ins %llu\n",
+	printf("     [%s] filter %-22s wakeups %llu, wakeup preemptions %llu, untracked switch-ins %llu, voluntary traced as running %llu\n",
 	       uts.release, filter,
 	       (unsigned long long)stat_delta(&st_after, &st_before, "wakeups"),
 	       (unsigned long long)stat_delta(&st_after, &st_before,
 					      "wakeup_preemptions"),
 	       (unsigned long long)stat_delta(&st_after, &st_before,
-					      "untracked_switch_ins"));
+					      "untracked_switch_ins"),
+	       (unsigned long long)stat_delta(&st_after, &st_before,
+					      "switches_voluntary_running"));
 
 	kill(child, SIGKILL);
 	waitpid(child, NULL, 0);
