@@ -9,7 +9,8 @@
  * by pid, tgid, comm or cgroup.  With every measured thread asleep before and
  * after, the module's deltas must equal those of
  *   /proc/<pid>/task/<tid>/status     voluntary/nonvoluntary_ctxt_switches
- *   /proc/<pid>/task/<tid>/schedstat  third field (times switched in)
+ *   /proc/<pid>/task/<tid>/schedstat  third field (times switched in; from
+ *                                     7.x a few arrivals short, see below)
  * and its summed waits must track schedstat's second field (run_delay).
  *
  * Usage: oracle --filter pid|tgid|comm|cgroup [--seconds S] [--threads N]
@@ -372,6 +373,18 @@ static void check_equal(const char *what, uint64_t kernel, uint64_t module,
 	ok ? checks_passed++ : checks_failed++;
 }
 
+static void check_timeslices(uint64_t kernel, uint64_t module,
+			     const char *filter, const char *release)
+{
+	bool ok = kernel <= module && (module - kernel) * 1000 <= module;
+
+	printf("%-4s [%s] filter %-22s %-22s kernel %10llu module %10llu (%s)\n",
+	       ok ? "ok" : "FAIL", release, filter, "switch_ins (schedstat)",
+	       (unsigned long long)kernel, (unsigned long long)module,
+	       kernel == module ? "equal" : "kernel short by at most 1 in 1000");
+	ok ? checks_passed++ : checks_failed++;
+}
+
 static void check_latency(uint64_t kernel, uint64_t module, uint64_t switch_ins,
 			  const char *filter, const char *release, bool checked)
 {
@@ -525,10 +538,22 @@ int main(int argc, char **argv)
 		    after.switches_involuntary - before.switches_involuntary,
 		    stat_delta(&st_after, &st_before, "switches_involuntary"),
 		    filter, uts.release);
-	check_equal("switch_ins (timeslices)",
-		    after.timeslices - before.timeslices,
+	/*
+	 * Asleep at both ends, every switch-in was followed by a switch-out:
+	 * the kernel's nvcsw + nivcsw count the switch-ins exactly.
+	 * schedstat's pcount is the kernel's own count of them, but from 7.x
+	 * on sched_info_arrive() skips an arrival without a queued stamp (a
+	 * few in 10^4 under pid churn): never more than the module's, and
+	 * short of it by at most 1 in 1000.
+	 */
+	check_equal("switch_ins (nvcsw + nivcsw)",
+		    after.switches_voluntary + after.switches_involuntary -
+		    before.switches_voluntary - before.switches_involuntary,
 		    stat_delta(&st_after, &st_before, "switch_ins"),
 		    filter, uts.release);
+	check_timeslices(after.timeslices - before.timeslices,
+			 stat_delta(&st_after, &st_before, "switch_ins"),
+			 filter, uts.release);
 	check_latency(after.wait_ns - before.wait_ns,
 		      stat_delta(&st_after, &st_before, "wakeup_lat_sum_ns") +
 		      stat_delta(&st_after, &st_before, "preempt_lat_sum_ns") +
