@@ -94,6 +94,8 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 					   SS_SWITCHES_INVOLUNTARY);
 		if (voluntary && prev_state == TASK_RUNNING)
 			ss_stats_count(SS_SWITCHES_VOLUNTARY_RUNNING);
+		if (prev->flags & PF_EXITING)
+			ss_stats_count(SS_SWITCHES_EXITING);
 		if (!next->pid)
 			ss_stats_count(SS_SWITCHES_TO_IDLE);
 		if (wakeup_preemption)

@@ -23,6 +23,7 @@ const struct ss_counter_info ss_counters[SS_NR_COUNTERS] = {
 	[SS_SWITCHES_VOLUNTARY]	= { "switches_voluntary", SS_GROUP_SWITCHES },
 	[SS_SWITCHES_INVOLUNTARY] = { "switches_involuntary", SS_GROUP_SWITCHES },
 	[SS_SWITCHES_VOLUNTARY_RUNNING] = { "switches_voluntary_running", SS_GROUP_SWITCHES },
+	[SS_SWITCHES_EXITING]	= { "switches_exiting", SS_GROUP_SWITCHES },
 	[SS_SWITCH_INS]		= { "switch_ins", SS_GROUP_SWITCHES },
 	[SS_SWITCHES_TO_IDLE]	= { "switches_to_idle", SS_GROUP_SWITCHES },
 	[SS_WAKEUP_PREEMPTIONS]	= { "wakeup_preemptions", SS_GROUP_SWITCHES },
