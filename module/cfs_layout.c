@@ -277,7 +277,8 @@ static int ss_cfs_check_witness(const struct cfs_rq *cfs_rq,
 	    ss_cfs_curr(cfs_rq) == wse)
 		return 1;
 	w = ss_avg_weight(cfs_rq, wse);
-	if (sum != w)
+	/* a zero key makes any zero field look like the sum: try again */
+	if (sum != w || wse->vruntime == v0)
 		return 1;
 	if (sum_wv != (u64)(s64)(wse->vruntime - v0) * w)
 		return ss_cfs_refuse("sum_w_vruntime is not the witness's weighted key %s",

@@ -66,15 +66,7 @@ compare_sums() {
 	fi
 	V=$(awk '$1 == "V" { print $2 }' <<<"$d1")
 	echo "# from sched/debug: cfs_rq[1]:/ $sums_seen: V $V"
-	sed -n 's/^\([0-9]\)/# kernel: \1/p' <<<"$d1"
-	sed 's/^/# ours: /' <<<"$ours"
-	for pid in "${quiet[@]}"; do
-		k=$(awk -v p=$pid '$1 == p { print $2, $3 }' <<<"$d1")
-		o=$(awk -v p=$pid '$2 == p { print $4, ($7 ? "E" : "N") }' <<<"$ours")
-		check_eq "task $pid on a standing cfs_rq: vruntime and E/N as sched/debug prints them" "$k" "$o"
-		check_eq "task $pid: V equals zero_vruntime + sum_w_vruntime / sum_weight of sched/debug" "$V" \
-			"$(awk -v p=$pid '$2 == p { print $5 }' <<<"$ours")"
-	done
+	check_standing_tasks "$d1" "$ours" "$V" "zero_vruntime + sum_w_vruntime / sum_weight of sched/debug" "${quiet[@]}"
 }
 for try in $(seq 5); do
 	compare_sums && break

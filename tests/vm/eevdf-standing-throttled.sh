@@ -50,15 +50,7 @@ compare_quiet() {
 	fi
 	V=$(awk '$1 == "V" { print $2 }' <<<"$d1")
 	echo "# from sched/debug: cfs_rq[1]:/ssq V $V; queued tasks (pid vruntime E/N):"
-	sed -n 's/^\([0-9]\)/# kernel: \1/p' <<<"$d1"
-	sed 's/^/# ours: /' <<<"$ours"
-	for pid in "${quiet[@]}"; do
-		k=$(awk -v p=$pid '$1 == p { print $2, $3 }' <<<"$d1")
-		o=$(awk -v p=$pid '$2 == p { print $4, ($7 ? "E" : "N") }' <<<"$ours")
-		check_eq "task $pid on a standing cfs_rq: vruntime and E/N as sched/debug prints them" "$k" "$o"
-		check_eq "task $pid: V of its cfs_rq equals the mean of sched/debug's vruntimes" "$V" \
-			"$(awk -v p=$pid '$2 == p { print $5 }' <<<"$ours")"
-	done
+	check_standing_tasks "$d1" "$ours" "$V" "the mean of sched/debug's vruntimes" "${quiet[@]}"
 }
 for try in $(seq 20); do
 	compare_quiet && break

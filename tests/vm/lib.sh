@@ -101,6 +101,24 @@ cfs_layout_pahole() {
 	echo "size=$size,v0=$v0,sum_w_vruntime=$sum,sum_weight=$weight,curr=$curr,${extra}model=$model,names=$v0name/$sumname/$weightname,source=pahole:$btf"
 }
 
+# check_standing_tasks KERNEL OURS V WHAT PID...: on a CPU that stood still,
+# each PID's vruntime and E/N in the module's eevdf_tasks lines (OURS) as
+# sched/debug printed them (KERNEL: "pid vruntime E/N" lines), and its V
+# equal to V (computed from sched/debug as WHAT says)
+check_standing_tasks() {
+	local kernel=$1 ours=$2 V=$3 what=$4 pid k o
+	shift 4
+	sed -n 's/^\([0-9]\)/# kernel: \1/p' <<<"$kernel"
+	sed 's/^/# ours: /' <<<"$ours"
+	for pid in "$@"; do
+		k=$(awk -v p=$pid '$1 == p { print $2, $3 }' <<<"$kernel")
+		o=$(awk -v p=$pid '$2 == p { print $4, ($7 ? "E" : "N") }' <<<"$ours")
+		check_eq "task $pid on a standing cfs_rq: vruntime and E/N as sched/debug prints them" "$k" "$o"
+		check_eq "task $pid: V equals $what" "$V" \
+			"$(awk -v p=$pid '$2 == p { print $5 }' <<<"$ours")"
+	done
+}
+
 # sched_features NAME...: writes each to the features file; prints nothing
 sched_features() {
 	local f
