@@ -14,12 +14,13 @@
  * (model: see eevdf.h; full and flat need sum_shift.)  It is checked here
  * before anything reads through it: offsets inside the struct, aligned and
  * distinct; then, on the live kernel, with interrupts off: cfs_rq->curr of
- * the loading task's cfs_rq must be that task's own entity, the sums must add
- * up to cfs_rq->load.weight as the model says (`schedscope load` keeps a
- * spinning sibling on the same CPU, so they are not trivially zero),
- * sum_shift must be below 10 as the kernel keeps it, and V must lie near the
- * running entity's vruntime.  Anything wrong leaves the EEVDF metrics off,
- * with the reason in `status`; the rest of the module works either way.
+ * the loading task's cfs_rq must be that task's own entity, sum_shift must be
+ * below 10 as the kernel keeps it, the sums must add up to
+ * cfs_rq->load.weight as the model says, and v0 and V must lie near the
+ * running entity's vruntime; with a witness (cfs_rq_witness, which
+ * `schedscope load` starts) the sums are checked exactly against it.
+ * Anything wrong leaves the EEVDF metrics off, with the reason in `status`;
+ * the rest of the module works either way.
  */
 #include <linux/ctype.h>
 #include <linux/kernel.h>
@@ -173,11 +174,6 @@ static int ss_cfs_parse(char *text)
 
 #if SS_CAN_EEVDF
 /*
- * The loading task runs, so on every level its entity is the curr of its
- * cfs_rq, and it cannot be far from V.  Interrupts off: nothing on this CPU
- * changes the cfs_rq meanwhile.
- */
-/*
  * The sums against cfs_rq->load.weight, which counts every queued entity
  * with its full weight, the running one included.  With L = load >> 10 and
  * n entities:
@@ -199,8 +195,6 @@ static int ss_cfs_check_sums(const struct cfs_rq *cfs_rq,
 	u64 scaled = load >> SCHED_FIXEDPOINT_SHIFT;
 	u64 lo, hi;
 
-	if (shift >= SS_CFS_MAX_SHIFT)
-		return ss_cfs_refuse("sum_shift %s is 10 or more", "(sum_shift offset)");
 	if (!load || load > BIT_ULL(40) || sum > BIT_ULL(40) ||
 	    (ss_cfs.model != SS_MODEL_FLAT && load < curr->load.weight))
 		return ss_cfs_refuse("load.weight %s does not hold the running entity's weight",
@@ -227,6 +221,11 @@ static int ss_cfs_check_sums(const struct cfs_rq *cfs_rq,
 	return 0;
 }
 
+/*
+ * The loading task runs, so on every level its entity is the curr of its
+ * cfs_rq, and it cannot be far from V.  Called with interrupts off: nothing
+ * on this CPU changes the cfs_rq meanwhile.
+ */
 static int ss_cfs_check_level(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			      bool task_level)
 {
@@ -237,13 +236,13 @@ static int ss_cfs_check_level(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	if (ss_cfs_curr(cfs_rq) != se)
 		return ss_cfs_refuse("cfs_rq->curr %s is not the running entity",
 				     "(curr offset)");
+	if (ss_cfs.sum_shift != SS_CFS_NO_FIELD &&
+	    ss_cfs_u32(cfs_rq, ss_cfs.sum_shift) >= SS_CFS_MAX_SHIFT)
+		return ss_cfs_refuse("sum_shift %s is 10 or more", "(sum_shift offset)");
 	if (ss_cfs.load != SS_CFS_NO_FIELD) {
 		err = ss_cfs_check_sums(cfs_rq, se);
 		if (err)
 			return err;
-	} else if (ss_cfs.sum_shift != SS_CFS_NO_FIELD &&
-		   ss_cfs_u32(cfs_rq, ss_cfs.sum_shift) >= SS_CFS_MAX_SHIFT) {
-		return ss_cfs_refuse("sum_shift %s is 10 or more", "(sum_shift offset)");
 	}
 	key = (s64)(se->vruntime - ss_cfs_u64(cfs_rq, ss_cfs.v0));
 	if (task_level && (key > SS_CFS_MAX_KEY || key < -SS_CFS_MAX_KEY))

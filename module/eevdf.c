@@ -29,6 +29,7 @@
 void ss_eevdf_pick(struct task_struct *p)
 {
 	struct sched_entity *se = &p->se;
+	struct cfs_rq *cfs_rq = ss_eevdf_cfs_rq(se);
 	struct ss_entity_view v;
 	int depth;
 
@@ -37,13 +38,16 @@ void ss_eevdf_pick(struct task_struct *p)
 	 * class with a fair priority (sched_ext) is on no cfs_rq: its se is
 	 * stale, not read.
 	 */
-	if (ss_cfs_curr(ss_eevdf_cfs_rq(se)) != se)
+	if (ss_cfs_curr(cfs_rq) != se)
 		return;
 	for (depth = 0; se; se = se->parent, depth++) {
-		/* on a flat kernel the task's level is the only EEVDF queue */
-		if (depth && ss_cfs.model == SS_MODEL_FLAT)
-			break;
-		ss_entity_view(se, &v);
+		if (depth) {
+			/* on a flat kernel the task's level is the only queue */
+			if (ss_cfs.model == SS_MODEL_FLAT)
+				break;
+			cfs_rq = se->cfs_rq;
+		}
+		ss_entity_view_on(cfs_rq, se, &v);
 		if (!depth) {
 			ss_stats_count(SS_PICKS);
 			if (!v.eligible)
@@ -121,17 +125,19 @@ void ss_eevdf_tasks_show(struct seq_file *m)
 	rcu_read_lock();
 	for_each_process_thread(g, t) {
 		const struct sched_entity *se = &t->se;
+		const struct cfs_rq *cfs_rq;
 
 		if (READ_ONCE(t->on_rq) != SS_TASK_ON_RQ_QUEUED ||
 		    !t->pid || !ss_fair(t))
 			continue;
-		ss_entity_view(se, &v);
+		cfs_rq = ss_eevdf_cfs_rq(se);
+		ss_entity_view_on(cfs_rq, se, &v);
 		/* signed, as sched/debug prints them: a new group starts near 0 */
 		seq_printf(m, "%d %d %s %lld %lld %lld %d %lld %llu %lu %d %d\n",
 			   task_cpu(t), t->pid, t->comm, (s64)se->vruntime,
 			   (s64)v.V, v.lag, v.eligible, (s64)se->deadline,
-			   se->slice, ss_avg_weight(ss_eevdf_cfs_rq(se), se),
-			   ss_se_delayed(se), ss_cfs_curr(ss_eevdf_cfs_rq(se)) == se);
+			   se->slice, ss_avg_weight(cfs_rq, se),
+			   ss_se_delayed(se), ss_cfs_curr(cfs_rq) == se);
 	}
 	rcu_read_unlock();
 }

@@ -40,7 +40,7 @@ cpu1_sums_state() {
 }
 # floor(a / b) in 64-bit integers
 floor_div() { local q=$(($1 / $2)); (( $1 % $2 != 0 && ($1 < 0) != ($2 < 0) )) && q=$((q - 1)); echo $q; }
-# The tasks' lines and "V <ns>", then the "sums ..." V came from.
+# The tasks' lines, "V <ns>", and the sums V came from.
 cpu1_V_state() {
 	local state z s w sh
 	state=$(cpu1_sums_state)
@@ -48,28 +48,10 @@ cpu1_V_state() {
 	[ -n "$w" ] && [ "$w" -gt 0 ] || return 1
 	grep -v '^sums ' <<<"$state"
 	echo "V $((z + $(floor_div "$s" "$w")))"
-	echo "sums zero_vruntime $z sum_w_vruntime $s sum_weight $w sum_shift $sh"
-}
-compare_sums() {
-	local d1 d2 ours z s w sh V pid k o
-	d1=$(cpu1_V_state) || return 2
-	ours=$(awk '$1 == 1' "$SS/eevdf_tasks")
-	d2=$(cpu1_V_state) || return 2
-	sums_seen=$(sed -n 's/^sums //p' <<<"$d1")
-	d1=$(grep -v '^sums ' <<<"$d1")
-	d2=$(grep -v '^sums ' <<<"$d2")
-	if [ "$d1" != "$d2" ]; then	# it ran meanwhile: not standing
-		echo "$d1" > /tmp/standing.1
-		echo "$d2" > /tmp/standing.2
-		diff /tmp/standing.1 /tmp/standing.2 | sed 's/^/# moved: /'
-		return 2
-	fi
-	V=$(awk '$1 == "V" { print $2 }' <<<"$d1")
-	echo "# from sched/debug: cfs_rq[1]:/ $sums_seen: V $V"
-	check_standing_tasks "$d1" "$ours" "$V" "zero_vruntime + sum_w_vruntime / sum_weight of sched/debug" "${quiet[@]}"
+	echo "# from sched/debug: cfs_rq[1]:/ zero_vruntime $z sum_w_vruntime $s sum_weight $w sum_shift $sh"
 }
 for try in $(seq 5); do
-	compare_sums && break
+	compare_standing cpu1_V_state "zero_vruntime + sum_w_vruntime / sum_weight of sched/debug" "${quiet[@]}" && break
 	[ "$try" = 5 ] && fail "CPU 1 never stood still for the comparison with sched/debug's sums"
 done
 kill -9 "$hog" "${quiet[@]}" 2>/dev/null

@@ -39,21 +39,10 @@ cpu1_state() {
 			wt = w[$10 - 100 + 1]; sw += wt; swv += wt * v
 		}
 		END { if (sw) { f = int(swv / sw); while (f * sw > swv) f--; while ((f + 1) * sw <= swv) f++; printf "V %.0f\n", f } }' <<<"$debug"
-}
-compare_quiet() {
-	local d1 d2 ours V pid
-	d1=$(cpu1_state)
-	ours=$(awk '$1 == 1' "$SS/eevdf_tasks")
-	d2=$(cpu1_state)
-	if [ "$d1" != "$d2" ]; then	# it ran meanwhile: not standing
-		return 2
-	fi
-	V=$(awk '$1 == "V" { print $2 }' <<<"$d1")
-	echo "# from sched/debug: cfs_rq[1]:/ssq V $V; queued tasks (pid vruntime E/N):"
-	check_standing_tasks "$d1" "$ours" "$V" "the mean of sched/debug's vruntimes" "${quiet[@]}"
+	echo "# from sched/debug: cfs_rq[1]:/ssq, V the weighted mean of its tasks' vruntimes"
 }
 for try in $(seq 20); do
-	compare_quiet && break
+	compare_standing cpu1_state "the mean of sched/debug's vruntimes" "${quiet[@]}" && break
 	[ "$try" = 20 ] && fail "the throttled cfs_rq never stood still for the comparison"
 done
 kill -9 "${quiet[@]}" 2>/dev/null

@@ -101,17 +101,31 @@ cfs_layout_pahole() {
 	echo "size=$size,v0=$v0,sum_w_vruntime=$sum,sum_weight=$weight,curr=$curr,${extra}model=$model,names=$v0name/$sumname/$weightname,source=pahole:$btf"
 }
 
-# check_standing_tasks KERNEL OURS V WHAT PID...: on a CPU that stood still,
-# each PID's vruntime and E/N in the module's eevdf_tasks lines (OURS) as
-# sched/debug printed them (KERNEL: "pid vruntime E/N" lines), and its V
-# equal to V (computed from sched/debug as WHAT says)
-check_standing_tasks() {
-	local kernel=$1 ours=$2 V=$3 what=$4 pid k o
-	shift 4
-	sed -n 's/^\([0-9]\)/# kernel: \1/p' <<<"$kernel"
+# compare_standing STATE WHAT PID...: compares the module's eevdf_tasks
+# lines of CPU 1 with sched/debug at a moment CPU 1 stands still.  STATE
+# prints CPU 1's queued tasks as "pid vruntime E/N" lines, "V <ns>" (V
+# computed from sched/debug as WHAT says), and "#" lines that say where V
+# came from, which are not compared.  Read before and after the module's
+# file: different readings return 2 (it ran meanwhile), with what moved.
+compare_standing() {
+	local state=$1 what=$2 d1 d2 ours V pid k o
+	shift 2
+	d1=$($state) || return 2
+	ours=$(awk '$1 == 1' "$SS/eevdf_tasks")
+	d2=$($state) || return 2
+	if [ "$(grep -v '^#' <<<"$d1")" != "$(grep -v '^#' <<<"$d2")" ]; then
+		grep -v '^#' <<<"$d1" > /tmp/standing.1
+		grep -v '^#' <<<"$d2" > /tmp/standing.2
+		diff /tmp/standing.1 /tmp/standing.2 | sed 's/^/# moved: /'
+		return 2
+	fi
+	V=$(awk '$1 == "V" { print $2 }' <<<"$d1")
+	[ -n "$V" ] || return 2
+	grep '^#' <<<"$d1"
+	sed -n 's/^\([0-9]\)/# kernel: \1/p' <<<"$d1"
 	sed 's/^/# ours: /' <<<"$ours"
 	for pid in "$@"; do
-		k=$(awk -v p=$pid '$1 == p { print $2, $3 }' <<<"$kernel")
+		k=$(awk -v p=$pid '$1 == p { print $2, $3 }' <<<"$d1")
 		o=$(awk -v p=$pid '$2 == p { print $4, ($7 ? "E" : "N") }' <<<"$ours")
 		check_eq "task $pid on a standing cfs_rq: vruntime and E/N as sched/debug prints them" "$k" "$o"
 		check_eq "task $pid: V equals $what" "$V" \
