@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * schedscope: the command-line tool of the schedscope module. Subcommands
- * live in cmd_<name>.c, their table in dispatch.c.
+ * live in cmd/<name>.c, their table in cmd/commands.c.
  */
-#include "commands.h"
+#include "cmd/commands.h"
 
 int main(int argc, char **argv)
 {

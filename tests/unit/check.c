@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "read_file.h"
+#include "lib/read_file.h"
 
 unsigned int checks_passed, checks_failed;
 
@@ -42,6 +42,8 @@ const char *test_path(const char *relpath)
 {
 	static char path[PATH_MAX];
 
+	if (relpath[0] == '/')
+		return relpath;
 	snprintf(path, sizeof(path), "%s/%s", TEST_DIR, relpath);
 	return path;
 }

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "btf_layout.h"
+#include "kmod/btf_layout.h"
 #include "check.h"
 
 static int layout_of(const char *fixture, struct btf_layout *l, char *err,
@@ -17,7 +17,7 @@ static int layout_of(const char *fixture, struct btf_layout *l, char *err,
 {
 	char rel[256];
 
-	snprintf(rel, sizeof(rel), "build/fixtures/btf/%s.o", fixture);
+	snprintf(rel, sizeof(rel), FIXTURE_BUILD_DIR "/btf/%s.o", fixture);
 	return btf_layout_read(test_path(rel), l, err, errlen);
 }
 

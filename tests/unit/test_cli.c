@@ -14,11 +14,11 @@
 #include <fcntl.h>
 
 #include "check.h"
-#include "commands.h"
-#include "read_file.h"
+#include "cmd/commands.h"
+#include "lib/read_file.h"
 #include "test_util.h"
 
-#define FIXTURE "fixtures/debugfs/basic"
+#define FIXTURE "../fixtures/debugfs/basic"
 #define MAX_ARGS 16
 
 static char got_out[1 << 16], got_err[1 << 14];
@@ -189,11 +189,11 @@ static void test_watch(void)
 	CHECK_STR_HAS(got_err, "enabled it for this run");
 	/* The filter was written, then put back; enable too. */
 	snprintf(path, sizeof(path), "%s/filter", dir);
-	text = test_file(path + strlen(TEST_DIR) + 1, &len);
+	text = test_file(path, &len);
 	CHECK_STR_EQ(text, "none\n");
 	free(text);
 	snprintf(path, sizeof(path), "%s/enable", dir);
-	text = test_file(path + strlen(TEST_DIR) + 1, &len);
+	text = test_file(path, &len);
 	CHECK_STR_EQ(text, "0\n");
 	free(text);
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "hist_bcc.h"
+#include "hist/bcc.h"
 #include "test_util.h"
 
 struct golden_case {

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "hist_bins.h"
-#include "hist_unit.h"
+#include "hist/bins.h"
+#include "hist/unit.h"
 
 static uint64_t lcg(uint64_t *state)
 {

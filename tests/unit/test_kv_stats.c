@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "kv_stats.h"
+#include "lib/kv_stats.h"
 
 /* Parse from an exact-size copy, so reads past the input are caught. */
 static int parse(struct kv_stats *st, const char *buf, size_t len, bool percpu,
@@ -25,7 +25,7 @@ static void test_good_stats(void)
 	char err[256] = "";
 	uint64_t value = 1;
 
-	CHECK_EQ_INT(kv_stats_parse_file(&st, test_path("fixtures/stats"), err,
+	CHECK_EQ_INT(kv_stats_parse_file(&st, test_path("../fixtures/stats"), err,
 					 sizeof(err)), 0);
 	CHECK_STR_EQ(err, "");
 	CHECK_EQ_U64(st.count, 18);
@@ -60,7 +60,7 @@ static void test_good_percpu(void)
 	char err[256] = "";
 	uint64_t value = 0;
 
-	CHECK_EQ_INT(kv_stats_parse_percpu_file(&st, test_path("fixtures/stats_percpu"),
+	CHECK_EQ_INT(kv_stats_parse_percpu_file(&st, test_path("../fixtures/stats_percpu"),
 						err, sizeof(err)), 0);
 	CHECK_STR_EQ(err, "");
 	CHECK_EQ_U64(st.count, 8);
@@ -246,9 +246,9 @@ static void test_files(void)
 					 sizeof(err)), -ENOENT);
 	CHECK_STR_HAS(err, "/nonexistent/stats");
 	/* A parse error names the file and the line. */
-	CHECK_EQ_INT(kv_stats_parse_file(&st, test_path("fixtures/stats_percpu"),
+	CHECK_EQ_INT(kv_stats_parse_file(&st, test_path("../fixtures/stats_percpu"),
 					 err, sizeof(err)), -EINVAL);
-	CHECK_STR_HAS(err, "fixtures/stats_percpu: line 1: value is not");
+	CHECK_STR_HAS(err, "../fixtures/stats_percpu: line 1: value is not");
 }
 
 void test_kv_stats(void)
@@ -257,9 +257,9 @@ void test_kv_stats(void)
 	test_good_percpu();
 	test_small_good();
 	test_bad_inputs();
-	test_truncation("fixtures/stats", false);
-	test_truncation("fixtures/stats_percpu", true);
-	test_mutations("fixtures/stats", false);
-	test_mutations("fixtures/stats_percpu", true);
+	test_truncation("../fixtures/stats", false);
+	test_truncation("../fixtures/stats_percpu", true);
+	test_mutations("../fixtures/stats", false);
+	test_mutations("../fixtures/stats_percpu", true);
 	test_files();
 }

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "modinfo.h"
+#include "kmod/modinfo.h"
 
 void test_modinfo(void)
 {
@@ -16,7 +16,7 @@ void test_modinfo(void)
 	glob_t g;
 	int bad = 0;
 
-	CHECK_EQ_INT(modinfo_read(test_path("build/fixtures/elf/modinfo_fixture.o"),
+	CHECK_EQ_INT(modinfo_read(test_path(FIXTURE_BUILD_DIR "/elf/modinfo_fixture.o"),
 				  &mi, err, sizeof(err)), 0);
 	CHECK_STR_EQ(modinfo_get(&mi, "name") ?: "", "schedscope");
 	CHECK_STR_EQ(modinfo_get(&mi, "vermagic") ?: "",
@@ -32,7 +32,7 @@ void test_modinfo(void)
 	modinfo_free(&mi);
 
 	/* Truncated ELF files: errors, never a crash. */
-	elf = test_file("build/fixtures/elf/modinfo_fixture.o", &len);
+	elf = test_file(FIXTURE_BUILD_DIR "/elf/modinfo_fixture.o", &len);
 	for (cut = 0; cut < len; cut += 7) {
 		char *copy = exact_copy(elf, cut);
 

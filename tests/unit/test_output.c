@@ -10,10 +10,10 @@
 #include <math.h>
 
 #include "check.h"
-#include "output.h"
+#include "output/output.h"
 #include "test_util.h"
 
-#define FIXTURE "fixtures/debugfs/basic"
+#define FIXTURE "../fixtures/debugfs/basic"
 
 static bool read_fixture(struct ss_snapshot *s, bool percpu)
 {

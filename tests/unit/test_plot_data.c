@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The tables of `schedscope plot` (plot_data.c) on the sweep fixtures,
+ * The tables of `schedscope plot` (plot/data.c) on the sweep fixtures,
  * against numbers this file works out from the run files itself with
  * jansson; the .dat text; runs left out; bad histograms.
  */
@@ -12,10 +12,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "plot_data.h"
+#include "plot/data.h"
 #include "test_util.h"
 
-#define FIXTURES "fixtures/sweep/"
+#define FIXTURES "../fixtures/sweep/"
 
 /* The fixture's run files that count (exit status 0), loaded here. */
 struct runs {

@@ -4,9 +4,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "proc_task.h"
+#include "lib/proc_task.h"
 
-#define FIXTURE_PROC	"fixtures/proc"
+#define FIXTURE_PROC	"../fixtures/proc"
 
 static void test_good(void)
 {
@@ -49,8 +49,8 @@ static void test_bad(void)
 		{ 105, false, -EINVAL, "105/status: line 59: no newline at the end" },
 		{ 105, true, -EINVAL, "105/schedstat: not \"run_ns wait_ns timeslices\": "
 		  "field 1" },
-		{ 999, false, -ENOENT, "fixtures/proc/100/task/999/status: No such file" },
-		{ 999, true, -ENOENT, "fixtures/proc/100/task/999/schedstat: No such file" },
+		{ 999, false, -ENOENT, "../fixtures/proc/100/task/999/status: No such file" },
+		{ 999, true, -ENOENT, "../fixtures/proc/100/task/999/schedstat: No such file" },
 	};
 	size_t i;
 

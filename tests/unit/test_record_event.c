@@ -11,7 +11,7 @@
 #include <event-parse.h>
 
 #include "check.h"
-#include "record_event.h"
+#include "kmod/trace_event.h"
 #include "test_util.h"
 
 static const char format[] =

@@ -16,8 +16,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "commands.h"
-#include "read_file.h"
+#include "cmd/commands.h"
+#include "lib/read_file.h"
 #include "test_util.h"
 
 #define MAX_ARGS 16
@@ -73,7 +73,7 @@ static void test_goldens(void)
 
 	for (i = 0; i < sizeof(fixtures) / sizeof(fixtures[0]); i++) {
 		snprintf(dir, sizeof(dir), "%s",
-			 test_path("fixtures/sweep/"));
+			 test_path("../fixtures/sweep/"));
 		strncat(dir, fixtures[i], sizeof(dir) - strlen(dir) - 1);
 		CHECK_EQ_INT(report(dir, NULL), 0);
 		CHECK_STR_EQ(got_err, "");
@@ -85,7 +85,7 @@ static void test_goldens(void)
 	}
 	/* Another baseline: the percentages and ratios turn around. */
 	CHECK_EQ_INT(report("-b", "NO_RUN_TO_PARITY",
-			    test_path("fixtures/sweep/basic"), NULL), 0);
+			    test_path("../fixtures/sweep/basic"), NULL), 0);
 	CHECK_STR_HAS(got_out, "baseline:    NO_RUN_TO_PARITY\n");
 	CHECK_STR_HAS(got_out, "Amean seconds             0.8326 * -8.34%*  "
 		      "0.9084 (  0.00%)\n");
@@ -99,7 +99,7 @@ static void test_output_files(void)
 	const char *dir = tmpdir("report/basic", buf, sizeof(buf));
 	size_t len;
 
-	test_copy_dir("fixtures/sweep/basic", dir);
+	test_copy_dir("../fixtures/sweep/basic", dir);
 	CHECK_EQ_INT(report("-o", dir, NULL), 0);
 	CHECK_STR_EQ(got_out, "");
 	CHECK_STR_EQ(got_err, "");
@@ -121,7 +121,7 @@ static void test_notes(void)
 	char buf[PATH_MAX];
 	const char *dir = tmpdir("report/incomplete", buf, sizeof(buf));
 
-	test_copy_dir("fixtures/sweep/basic", dir);
+	test_copy_dir("../fixtures/sweep/basic", dir);
 	test_patch(dir, "sweep.json", ", \"runs/1-2.json\"]", "]");
 	test_patch(dir, "sweep.json", "\"complete\": true", "\"complete\": false");
 	test_patch(dir, "sweep.json", "\"stopped_by\": null",
@@ -149,7 +149,7 @@ static void test_notes(void)
 
 	/* One setting only: nothing to compare. */
 	dir = tmpdir("report/one", buf, sizeof(buf));
-	test_copy_dir("fixtures/sweep/latency", dir);
+	test_copy_dir("../fixtures/sweep/latency", dir);
 	test_patch(dir, "sweep.json", ", {\"name\": \"NO_WAKEUP_PREEMPTION\", "
 	      "\"changes\": [\"NO_WAKEUP_PREEMPTION\"]}", "");
 	test_patch(dir, "sweep.json", "[\"runs/0-0.json\", \"runs/1-0.json\", "
@@ -171,13 +171,13 @@ static void test_errors(void)
 	CHECK_STR_EQ(got_out, "");
 
 	CHECK_EQ_INT(report("-b", "RUN_TO_PARITY",
-			    test_path("fixtures/sweep/basic"), NULL), 2);
+			    test_path("../fixtures/sweep/basic"), NULL), 2);
 	CHECK_STR_HAS(got_err, "no setting 'RUN_TO_PARITY' in ");
 	CHECK_STR_HAS(got_err, "(settings: default, NO_RUN_TO_PARITY)");
 	CHECK_STR_EQ(got_out, "");
 
 	dir = tmpdir("report/broken", buf, sizeof(buf));
-	test_copy_dir("fixtures/sweep/share", dir);
+	test_copy_dir("../fixtures/sweep/share", dir);
 	test_patch(dir, "runs/1-0.json", "\"cpu_share\", ", "\"cpu_share\" ");
 	CHECK_EQ_INT(report(dir, NULL), 1);
 	CHECK_STR_HAS(got_err, "schedscope report: ");
@@ -185,7 +185,7 @@ static void test_errors(void)
 	CHECK_STR_EQ(got_out, "");
 
 	/* A module histogram that is not log2 buckets. */
-	test_copy_dir("fixtures/sweep/share", dir);
+	test_copy_dir("../fixtures/sweep/share", dir);
 	test_patch(dir, "runs/1-0.json", "\"buckets\": [{\"lo\": 512, \"hi\": 1023,",
 	      "\"buckets\": [{\"lo\": 512, \"hi\": 1000,");
 	CHECK_EQ_INT(report(dir, NULL), 1);

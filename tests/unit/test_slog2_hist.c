@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "slog2_hist.h"
+#include "hist/slog2_hist.h"
 #include "test_util.h"
 
 static int parse(struct slog2_hist *h, const char *buf, size_t len,
@@ -93,7 +93,7 @@ static void test_print_parse(void)
 	CAPTURE(text, len, CHECK_EQ_INT(slog2_hist_print(&h, out), 0));
 	/* The fixture was written by an independent script (its generator
 	 * follows docs/interface.md): the same bytes. */
-	fixture = test_file("fixtures/debugfs/basic/hist/lag_pick", &flen);
+	fixture = test_file("../fixtures/debugfs/basic/hist/lag_pick", &flen);
 	CHECK(len == flen && !memcmp(text, fixture, len));
 	CHECK_GOLDEN(text, len, "signed_lag.txt");
 

@@ -13,10 +13,10 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "ss_snapshot.h"
+#include "kmod/snapshot.h"
 #include "test_util.h"
 
-#define FIXTURE "fixtures/debugfs/basic"
+#define FIXTURE "../fixtures/debugfs/basic"
 
 static void test_read_fixture(void)
 {

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "summary_stats.h"
+#include "lib/summary_stats.h"
 
 #define CHECK_NEAR(got, want, tol) do {						\
 	double got_ = (got), want_ = (want);					\

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "sched_features.h"
-#include "workload_tables.h"
+#include "sweep/features.h"
+#include "sweep/workload_tables.h"
 
 /* The 6.12 list as /sys/kernel/debug/sched/features prints it (excerpt). */
 static const char features_612[] =

@@ -13,15 +13,15 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "read_file.h"
-#include "sweep_results.h"
+#include "lib/read_file.h"
+#include "sweep/results.h"
 #include "test_util.h"
 
 static bool load(struct sweep_results *res, const char *fixture)
 {
 	char rel[256], err[1024] = "";
 
-	snprintf(rel, sizeof(rel), "fixtures/sweep/%s", fixture);
+	snprintf(rel, sizeof(rel), "../fixtures/sweep/%s", fixture);
 	return CHECK_MSG(!sweep_results_load(res, test_path(rel), err,
 					     sizeof(err)), "%s: %s", rel, err);
 }
@@ -41,7 +41,7 @@ static void test_basic(void)
 	CHECK(res.module);
 	CHECK(res.complete);
 	CHECK_STR_EQ(res.stopped_by, "");
-	CHECK_STR_HAS(res.dir, "fixtures/sweep/basic");
+	CHECK_STR_HAS(res.dir, "../fixtures/sweep/basic");
 	CHECK_EQ_INT(res.nsettings, 2);
 	CHECK_STR_EQ(res.settings[0].name, "default");
 	CHECK_STR_EQ(res.settings[1].name, "NO_RUN_TO_PARITY");
@@ -214,7 +214,7 @@ static void test_broken(void)
 		char err[1024] = "", path[PATH_MAX];
 		int ret;
 
-		test_copy_dir("fixtures/sweep/basic", dir);
+		test_copy_dir("../fixtures/sweep/basic", dir);
 		if (c->file) {
 			test_patch(dir, c->file, c->from, c->to);
 		} else {
@@ -243,9 +243,9 @@ static void test_missing(void)
 	dir = test_tmpdir("sweep/empty");
 	CHECK_EQ_INT(sweep_results_load(&res, dir, err, sizeof(err)), -ENOENT);
 	CHECK_STR_HAS(err, "sweep/empty/sweep.json: No such file or directory");
-	CHECK_EQ_INT(sweep_results_load(&res, test_path("fixtures/stats"), err,
+	CHECK_EQ_INT(sweep_results_load(&res, test_path("../fixtures/stats"), err,
 					sizeof(err)), -ENOTDIR);
-	CHECK_STR_HAS(err, "fixtures/stats: not a directory");
+	CHECK_STR_HAS(err, "../fixtures/stats: not a directory");
 	test_write(dir, "sweep.json", "");
 	CHECK_EQ_INT(sweep_results_load(&res, dir, err, sizeof(err)), -EINVAL);
 	CHECK_STR_HAS(err, "sweep.json: line ");
@@ -254,7 +254,7 @@ static void test_missing(void)
 	CHECK_STR_HAS(err, "sweep.json: not a JSON object");
 	/* A trailing slash is dropped, and err may be NULL. */
 	CHECK_EQ_INT(sweep_results_load(&res, "/nonexistent/", NULL, 0), -ENOENT);
-	CHECK_EQ_INT(sweep_results_load(&res, test_path("fixtures/sweep/share/"),
+	CHECK_EQ_INT(sweep_results_load(&res, test_path("../fixtures/sweep/share/"),
 					err, sizeof(err)), 0);
 	CHECK(res.dir[strlen(res.dir) - 1] != '/');
 	sweep_results_free(&res);
@@ -267,7 +267,7 @@ static void test_incomplete(void)
 	struct sweep_results res;
 	char err[1024] = "";
 
-	test_copy_dir("fixtures/sweep/basic", dir);
+	test_copy_dir("../fixtures/sweep/basic", dir);
 	test_patch(dir, "sweep.json", ", \"runs/1-2.json\"]", "]");
 	test_patch(dir, "sweep.json", "\"complete\": true", "\"complete\": false");
 	test_patch(dir, "sweep.json", "\"stopped_by\": null", "\"stopped_by\": \"SIGINT\"");

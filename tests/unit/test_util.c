@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "commands.h"
-#include "read_file.h"
+#include "cmd/commands.h"
+#include "lib/read_file.h"
 #include "test_util.h"
 
 static void rm_rf(const char *path)
@@ -54,7 +54,7 @@ const char *test_tmpdir(const char *name)
 {
 	static char path[PATH_MAX];
 
-	snprintf(path, sizeof(path), "%s/build/tmp/%s", TEST_DIR, name);
+	snprintf(path, sizeof(path), "%s/tmp/%s", TEST_BUILD_DIR, name);
 	rm_rf(path);
 	mkdir_p(path);
 	return path;
@@ -139,7 +139,7 @@ void check_golden(const char *file, int line, const char *text, size_t len,
 		char got[PATH_MAX];
 		FILE *f;
 
-		snprintf(got, sizeof(got), "%s/build/%s.got", TEST_DIR, name);
+		snprintf(got, sizeof(got), "%s/%s.got", TEST_BUILD_DIR, name);
 		f = fopen(got, "w");
 		if (f) {
 			fwrite(text, 1, len, f);

@@ -15,7 +15,7 @@
 	fclose(cap_);							\
 } while (0)
 
-/* A fresh, empty directory build/tmp/<name> under the test directory. */
+/* A fresh, empty directory tmp/<name> under TEST_BUILD_DIR. */
 const char *test_tmpdir(const char *name);
 /* Write data to dir/relpath, creating the directories on the way. */
 void test_write(const char *dir, const char *relpath, const char *data);

@@ -7,7 +7,7 @@ KREL=$(uname -r)
 SS=${SCHEDSCOPE_DEBUGFS:-/sys/kernel/debug/schedscope}
 KO=$TOP/build/$KREL/schedscope.ko
 BIN=$TOP/build/tests
-WORKLOADS=$TOP/userspace
+WORKLOADS=$TOP/build/bin
 PASSED=0
 FAILED=0
 

@@ -43,8 +43,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "kv_stats.h"
-#include "proc_task.h"
+#include "lib/kv_stats.h"
+#include "lib/proc_task.h"
 
 #define WORKER_COMM	"ss-oracle-w"
 #define MAIN_COMM	"ss-oracle-main"

@@ -35,8 +35,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "parse_u64.h"
-#include "proc_task.h"
+#include "lib/parse_u64.h"
+#include "lib/proc_task.h"
 #include "workload.h"
 
 #define MAX_THREADS	4096

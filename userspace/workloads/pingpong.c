@@ -25,7 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "proc_task.h"
+#include "lib/proc_task.h"
 #include "workload.h"
 
 #define MAX_PAIRS	4096

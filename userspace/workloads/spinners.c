@@ -30,7 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "proc_task.h"
+#include "lib/proc_task.h"
 #include "workload.h"
 
 #define MAX_THREADS	4096

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "parse_u64.h"
+#include "lib/parse_u64.h"
 #include "workload.h"
 
 const char *workload_name = "workload";

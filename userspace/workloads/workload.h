@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "proc_task.h"
+#include "lib/proc_task.h"
 
 #define EXIT_USAGE	2
 

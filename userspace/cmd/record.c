@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * schedscope record: the module's trace events (schedscope:pick, dequeue,
+ * place) through libtracefs and libtraceevent into CSV, one row per event,
+ * for the run of a command or until SIGINT. Recording happens in a tracefs
+ * instance of its own, so the top-level trace buffer is left alone.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event-parse.h>
+#include <tracefs.h>
+
+#include "cli/cli.h"
+#include "cmd/commands.h"
+#include "kmod/trace_event.h"
+#include "kmod/control.h"
+
+static const char *const cmd = "record";
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"Usage: schedscope record [OPTIONS] [-- COMMAND [ARGS...]]\n"
+"\n"
+"Record the module's trace events (schedscope:pick, schedscope:dequeue,\n"
+"schedscope:place) into CSV, one row per event, while COMMAND runs, or\n"
+"until SIGINT/SIGTERM without one. Columns:\n"
+"  time_ns,event,cpu,pid,comm,depth,lag,vruntime,deadline,avg_vruntime,\n"
+"  slice,weight,eligible,delayed\n"
+"Rows come in time order within each read of the buffers (every 100 ms).\n"
+"The module is enabled for the run if it was disabled, and disabled again.\n"
+"\n"
+"  -o, --output FILE     write the CSV to FILE (default: standard output)\n"
+CLI_FILTER_HELP
+"  --debugfs DIR         the module's debugfs directory\n"
+"  -h, --help            this text\n");
+}
+
+struct record_params {
+	const char *output;
+	const char *debugfs;
+	struct cli_filter filter;
+	char **command;			/* NULL: until a signal */
+};
+
+struct record_ctx {
+	FILE *out;
+	unsigned long long rows, missed, bad;
+	unsigned long long per_event[3];
+	char first_error[512];
+	int write_error;
+};
+
+static int parse_args(int argc, char **argv, struct record_params *p)
+{
+	static const struct option options[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "debugfs", required_argument, NULL, OPT_DEBUGFS },
+		CLI_FILTER_OPTIONS,
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt, ret;
+
+	memset(p, 0, sizeof(*p));
+	opterr = 0;
+	/* '+': options end at the first non-option, the command. */
+	while ((opt = getopt_long(argc, argv, "+:ho:", options, NULL)) != -1) {
+		switch (opt) {
+		case 'o':
+			p->output = optarg;
+			break;
+		case OPT_DEBUGFS:
+			p->debugfs = optarg;
+			break;
+		case OPT_PID:
+		case OPT_TGID:
+		case OPT_COMM:
+		case OPT_CGROUP:
+			ret = cli_filter_option(cmd, &p->filter, opt, optarg);
+			if (ret)
+				return ret;
+			break;
+		case 'h':
+			usage(stdout);
+			return -1;
+		default:
+			return cli_bad_option(cmd, opt, argv);
+		}
+	}
+	if (optind < argc) {
+		if (strcmp(argv[optind - 1], "--"))
+			return cli_usage_error(cmd, "put the command after '--': "
+					       "schedscope record [OPTIONS] -- %s",
+					       argv[optind]);
+		p->command = argv + optind;
+	}
+	return 0;
+}
+
+static int on_event(struct tep_event *ev, struct tep_record *rec, int cpu,
+		    void *data)
+{
+	struct record_ctx *ctx = data;
+	struct ss_event e;
+	char err[512];
+	int i;
+
+	(void)cpu;
+	if (rec->missed_events)
+		ctx->missed += rec->missed_events > 0 ? rec->missed_events : 1;
+	if (strcmp(ev->system, RECORD_EVENT_SYSTEM))
+		return 0;
+	if (record_event_parse(ev, rec, &e, err, sizeof(err))) {
+		if (!ctx->bad++)
+			snprintf(ctx->first_error, sizeof(ctx->first_error), "%s",
+				 err);
+		return 0;
+	}
+	if (record_csv_row(ctx->out, &e)) {
+		ctx->write_error = errno ? errno : EIO;
+		return 1;
+	}
+	ctx->rows++;
+	for (i = 0; record_event_names[i]; i++)
+		if (!strcmp(e.event, record_event_names[i]))
+			ctx->per_event[i]++;
+	return 0;
+}
+
+static pid_t start_command(char **argv)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		execvp(argv[0], argv);
+		fprintf(stderr, "schedscope record: %s: %s\n", argv[0],
+			strerror(errno));
+		_exit(127);
+	}
+	return pid;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	static const char *systems[] = { RECORD_EVENT_SYSTEM, NULL };
+	struct record_params p;
+	struct record_ctx ctx = { 0 };
+	struct tracefs_instance *inst = NULL;
+	struct tep_handle *tep = NULL;
+	struct ss_session session = { 0 };
+	struct timespec tick = { 0, 100 * 1000 * 1000 };
+	char instance_name[64], filter[4200], missing[64] = "";
+	const char *dir;
+	int ret, i, nevents = 0, status = 0, result = 1;
+	pid_t child = -1;
+
+	ret = parse_args(argc, argv, &p);
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	if (ss_require_debugfs_dir(cmd, p.debugfs, &dir))
+		return 1;
+	if (!tracefs_tracing_dir()) {
+		cli_error(cmd, "tracefs is not mounted: mount -t tracefs none "
+			  "/sys/kernel/tracing");
+		return 1;
+	}
+	tep = tracefs_local_events_system(NULL, systems);
+	for (i = 0; record_event_names[i]; i++) {
+		if (tep && tep_find_event_by_name(tep, RECORD_EVENT_SYSTEM,
+						  record_event_names[i]))
+			nevents++;
+		else
+			snprintf(missing + strlen(missing),
+				 sizeof(missing) - strlen(missing), " %s",
+				 record_event_names[i]);
+	}
+	if (!nevents) {
+		cli_error(cmd, "the loaded module has no trace events %s:{pick,"
+			  "dequeue,place} (no events/%s in %s): it predates them",
+			  RECORD_EVENT_SYSTEM, RECORD_EVENT_SYSTEM,
+			  tracefs_tracing_dir());
+		goto out;
+	}
+	if (*missing)
+		fprintf(stderr, "schedscope record: events missing from the "
+			"module:%s; recording the others\n", missing);
+
+	ctx.out = p.output ? fopen(p.output, "we") : stdout;
+	if (!ctx.out) {
+		cli_error(cmd, "%s: %s", p.output, strerror(errno));
+		goto out;
+	}
+	if (record_csv_header(ctx.out)) {
+		cli_error(cmd, "writing the output: %s", strerror(errno));
+		goto out;
+	}
+	snprintf(instance_name, sizeof(instance_name), "schedscope-record-%d",
+		 (int)getpid());
+	inst = tracefs_instance_create(instance_name);
+	if (!inst) {
+		cli_error(cmd, "cannot create tracefs instance %s: %s (root?)",
+			  instance_name, strerror(errno));
+		goto out;
+	}
+	for (i = 0; record_event_names[i]; i++)
+		if (tep_find_event_by_name(tep, RECORD_EVENT_SYSTEM,
+					   record_event_names[i]) &&
+		    tracefs_event_enable(inst, RECORD_EVENT_SYSTEM,
+					 record_event_names[i])) {
+			cli_error(cmd, "cannot enable %s:%s: %s",
+				  RECORD_EVENT_SYSTEM, record_event_names[i],
+				  strerror(errno));
+			goto out;
+		}
+	cli_filter_string(&p.filter, filter, sizeof(filter));
+	if (ss_session_begin(&session, cmd, dir, filter))
+		goto out;
+	cli_stop_on_signals();
+	if (p.command) {
+		child = start_command(p.command);
+		if (child < 0) {
+			cli_error(cmd, "fork: %s", strerror(errno));
+			goto out_session;
+		}
+	}
+	while (!cli_stop_requested && !ctx.write_error) {
+		if (child > 0 && waitpid(child, &status, WNOHANG) == child) {
+			child = -1;
+			break;
+		}
+		nanosleep(&tick, NULL);
+		tracefs_iterate_raw_events(tep, inst, NULL, 0, on_event, &ctx);
+	}
+	if (child > 0) {	/* stopped by a signal: let the command end */
+		kill(child, SIGTERM);
+		waitpid(child, &status, 0);
+	}
+	tracefs_event_disable(inst, RECORD_EVENT_SYSTEM, NULL);
+	tracefs_iterate_raw_events(tep, inst, NULL, 0, on_event, &ctx);
+	if (ctx.write_error || fflush(ctx.out)) {
+		cli_error(cmd, "writing the output: %s",
+			  strerror(ctx.write_error ? ctx.write_error : errno));
+		goto out_session;
+	}
+	fprintf(stderr, "schedscope record: %llu events (pick %llu, dequeue "
+		"%llu, place %llu)%s%s\n", ctx.rows, ctx.per_event[0],
+		ctx.per_event[1], ctx.per_event[2], p.output ? " to " : "",
+		p.output ? p.output : "");
+	if (ctx.missed)
+		fprintf(stderr, "schedscope record: %llu events lost (buffer "
+			"full)\n", ctx.missed);
+	if (ctx.bad)
+		fprintf(stderr, "schedscope record: %llu records unreadable: %s\n",
+			ctx.bad, ctx.first_error);
+	if (p.command && WIFEXITED(status) && WEXITSTATUS(status))
+		fprintf(stderr, "schedscope record: %s exited with status %d\n",
+			p.command[0], WEXITSTATUS(status));
+	result = ctx.bad ? 1 : 0;
+out_session:
+	ss_session_end(&session, cmd);
+out:
+	if (inst) {
+		tracefs_instance_destroy(inst);
+		tracefs_instance_free(inst);
+	}
+	if (ctx.out && ctx.out != stdout)
+		fclose(ctx.out);
+	tep_free(tep);
+	return result;
+}

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * schedscope status: the module's status file (version, kernel, enabled,
+ * filter, metric groups), or why there is none.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cmd/commands.h"
+#include "lib/read_file.h"
+#include "kmod/control.h"
+
+static const char *const cmd = "status";
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"Usage: schedscope status [OPTIONS]\n"
+"\n"
+"Print the module's status: version, interface version, kernel, enabled\n"
+"state, filter, task table size and, per metric group, whether it is live\n"
+"and why not. Exit status 1 when the module is not there, with the reason.\n"
+"\n"
+"  --debugfs DIR         the module's debugfs directory (default\n"
+"                        $%s, else %s)\n"
+"  -h, --help            this text\n", SS_DEBUGFS_ENV, SS_DEBUGFS_DEFAULT);
+}
+
+/* Every line "key value...": a status file, not something else. */
+static int check_status(const char *buf, size_t len, char *err, size_t errlen)
+{
+	size_t pos = 0;
+	unsigned int line = 0;
+
+	if (!len || buf[len - 1] != '\n' || memchr(buf, '\0', len)) {
+		snprintf(err, errlen, "%s", !len ? "empty" :
+			 buf[len - 1] != '\n' ? "last line cut short (truncated?)" :
+			 "NUL byte in it");
+		return -EINVAL;
+	}
+	while (pos < len) {
+		const char *nl = memchr(buf + pos, '\n', len - pos);
+		size_t n = nl - (buf + pos);
+		const char *sp = memchr(buf + pos, ' ', n);
+
+		line++;
+		if (!sp || sp == buf + pos || sp == buf + pos + n - 1) {
+			snprintf(err, errlen, "line %u is not \"key value\"", line);
+			return -EINVAL;
+		}
+		pos += n + 1;
+	}
+	if (!memmem(buf, len, "interface ", 10)) {
+		snprintf(err, errlen, "no \"interface\" line");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int cmd_status(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "debugfs", required_argument, NULL, OPT_DEBUGFS },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *debugfs = NULL, *dir;
+	char path[4096], err[1024], why[256];
+	size_t len;
+	char *buf;
+	int opt, ret;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+		switch (opt) {
+		case OPT_DEBUGFS:
+			debugfs = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			return cli_bad_option(cmd, opt, argv);
+		}
+	}
+	if (optind < argc)
+		return cli_unexpected_argument(cmd, argv[optind]);
+	dir = cli_debugfs_dir(debugfs);
+	snprintf(path, sizeof(path), "%s/status", dir);
+	ret = read_file(path, &buf, &len, err, sizeof(err));
+	if (ret) {
+		if (access(dir, F_OK) || ret == -EACCES)
+			ss_explain_missing(cmd, dir, ret);
+		else
+			cli_error(cmd, "%s", err);
+		return 1;
+	}
+	ret = check_status(buf, len, why, sizeof(why));
+	if (ret) {
+		cli_error(cmd, "%s: not a schedscope status file: %s", path, why);
+		free(buf);
+		return 1;
+	}
+	fwrite(buf, 1, len, stdout);
+	free(buf);
+	return fflush(stdout) ? 1 : 0;
+}

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * schedscope watch INTERVAL [COUNT]: what happened in each interval, like
+ * runqlat's interval output. Each interval is the difference of two
+ * readings, so other readers of the module see nothing reset.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cmd/commands.h"
+#include "kmod/control.h"
+#include "kmod/snapshot.h"
+
+static const char *const cmd = "watch";
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"Usage: schedscope watch [OPTIONS] INTERVAL [COUNT]\n"
+"\n"
+"Every INTERVAL seconds (a decimal, 0.001 to 86400), print what the module\n"
+"counted in that interval, COUNT times (default: until SIGINT or SIGTERM;\n"
+"an interval cut short by the signal is printed with its real length).\n"
+"Each interval is the difference of two readings: nothing is reset. The\n"
+"module is enabled for the run if it was disabled, and disabled again.\n"
+"\n"
+"  --hist NAME           only histogram NAME, without counters\n"
+"  --format FMT          bpftrace (default), bcc, libbpf-tools, json, csv\n"
+"  --json                JSON Lines: one object per interval\n"
+"  --csv                 CSV, one header: time,cpu,kind,name,lo,hi,value\n"
+"  --per-cpu             per-CPU counters and histograms\n"
+"  --unit ns|us|ms       unit of the time histograms (default ns)\n"
+"  --no-summary          no summary line under each histogram\n"
+CLI_FILTER_HELP
+"  --debugfs DIR         the module's debugfs directory\n"
+"  -h, --help            this text\n"
+"\n"
+"Text output starts each interval with \"# HH:MM:SS interval S.SSS s\".\n");
+}
+
+struct watch_params {
+	struct output_params output;
+	struct cli_filter filter;
+	const char *debugfs;
+	double interval;
+	uint64_t count;		/* 0: forever */
+};
+
+static int parse_args(int argc, char **argv, struct watch_params *p)
+{
+	static const struct option options[] = {
+		OUTPUT_OPTIONS,
+		CLI_FILTER_OPTIONS,
+		{ "debugfs", required_argument, NULL, OPT_DEBUGFS },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt, ret;
+
+	memset(p, 0, sizeof(*p));
+	output_params_init(&p->output);
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+		ret = output_option(cmd, &p->output, opt, optarg);
+		if (ret == 1)
+			continue;
+		if (ret)
+			return ret;
+		switch (opt) {
+		case OPT_PID:
+		case OPT_TGID:
+		case OPT_COMM:
+		case OPT_CGROUP:
+			ret = cli_filter_option(cmd, &p->filter, opt, optarg);
+			if (ret)
+				return ret;
+			break;
+		case OPT_DEBUGFS:
+			p->debugfs = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return -1;
+		default:
+			return cli_bad_option(cmd, opt, argv);
+		}
+	}
+	if (p->output.out.format == OUT_OPENMETRICS)
+		return cli_usage_error(cmd, "OpenMetrics is a snapshot format: use "
+				       "'schedscope show --openmetrics' per scrape");
+	if (optind >= argc)
+		return cli_usage_error(cmd, "missing INTERVAL (seconds)");
+	if (cli_parse_interval(argv[optind], &p->interval))
+		return cli_usage_error(cmd, "bad INTERVAL '%s': seconds, a number "
+				       "from 0.001 to 86400", argv[optind]);
+	if (++optind < argc && cli_parse_uint(argv[optind++], 1, UINT32_MAX,
+					       &p->count))
+		return cli_usage_error(cmd, "bad COUNT '%s': a whole number of "
+				       "intervals, at least 1", argv[optind - 1]);
+	if (optind < argc)
+		return cli_unexpected_argument(cmd, argv[optind]);
+	return 0;
+}
+
+static void add_seconds(struct timespec *t, double s)
+{
+	long long ns = t->tv_nsec + (long long)(s * 1e9);
+
+	t->tv_sec += ns / 1000000000;
+	t->tv_nsec = ns % 1000000000;
+}
+
+static double seconds_between(const struct timespec *a, const struct timespec *b)
+{
+	return (b->tv_sec - a->tv_sec) + (b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+static int print_interval(const struct ss_snapshot *now,
+			  const struct ss_snapshot *prev, struct watch_params *p,
+			  bool first)
+{
+	struct ss_snapshot delta;
+	char err[1024], when[32];
+	bool reset;
+	struct tm tm;
+	int ret;
+
+	ret = ss_snapshot_diff(now, prev, &delta, &reset, err, sizeof(err));
+	if (ret) {
+		cli_error(cmd, "%s", err);
+		return ret;
+	}
+	p->output.out.interval = seconds_between(&prev->mono, &now->mono);
+	p->output.out.reset_seen = reset;
+	p->output.out.csv_header = first;
+	localtime_r(&now->when.tv_sec, &tm);
+	strftime(when, sizeof(when), "%H:%M:%S", &tm);
+	if (p->output.out.format != OUT_JSON && p->output.out.format != OUT_CSV) {
+		printf("# %s interval %.3f s\n", when, p->output.out.interval);
+		if (reset)
+			printf("# the counters went down in this interval (reset "
+			       "by someone): showing the values since then\n");
+	} else if (reset && p->output.out.format == OUT_CSV) {
+		fprintf(stderr, "schedscope watch: %s: the counters went down "
+			"(reset by someone): showing the values since then\n", when);
+	}
+	ret = out_snapshot(&delta, &p->output.out, stdout);
+	ss_snapshot_free(&delta);
+	fflush(stdout);
+	return ret;
+}
+
+int cmd_watch(int argc, char **argv)
+{
+	struct ss_snapshot_opts sopts = { 0 };
+	struct ss_snapshot prev, now;
+	struct watch_params p;
+	struct ss_session session;
+	struct timespec next;
+	char filter[4200], err[1024];
+	const char *dir;
+	uint64_t done = 0;
+	int ret;
+
+	ret = parse_args(argc, argv, &p);
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	if (ss_require_debugfs_dir(cmd, p.debugfs, &dir))
+		return 1;
+	sopts.percpu = p.output.out.per_cpu;
+	sopts.only_hist = p.output.hist;
+	cli_filter_string(&p.filter, filter, sizeof(filter));
+	cli_stop_on_signals();
+	if (ss_session_begin(&session, cmd, dir, filter))
+		return 1;
+	ret = ss_snapshot_read(dir, &sopts, &prev, err, sizeof(err));
+	if (ret) {
+		cli_error(cmd, "%s", err);
+		goto out_session;
+	}
+	next = prev.mono;
+	while (!cli_stop_requested && (!p.count || done < p.count)) {
+		add_seconds(&next, p.interval);
+		while (!cli_stop_requested &&
+		       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next,
+				       NULL) == EINTR)
+			;
+		ret = ss_snapshot_read(dir, &sopts, &now, err, sizeof(err));
+		if (ret) {
+			cli_error(cmd, "%s", err);
+			break;
+		}
+		ret = print_interval(&now, &prev, &p, done == 0);
+		ss_snapshot_free(&prev);
+		prev = now;
+		if (ret)
+			break;
+		done++;
+	}
+	ss_snapshot_free(&prev);
+out_session:
+	ss_session_end(&session, cmd);
+	return ret ? 1 : 0;
+}

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/error_msg.h"
+#include "hist/text.h"
+#include "hist/slog2_hist.h"
+
+#define NEG_ROWS	(LOG2_HIST_BUCKETS - 1)	/* neg[64] .. neg[1] */
+
+void slog2_hist_init(struct slog2_hist *h, const char *name)
+{
+	memset(h, 0, sizeof(*h));
+	snprintf(h->name, sizeof(h->name), "%s", name);
+}
+
+static uint64_t magnitude(int64_t value)
+{
+	/* -(value + 1) + 1 keeps INT64_MIN defined. */
+	return (uint64_t)(-(value + 1)) + 1;
+}
+
+unsigned int slog2_hist_row(int64_t value)
+{
+	if (value >= 0)
+		return NEG_ROWS + log2_hist_bucket(value);
+	return LOG2_HIST_BUCKETS - 1 - log2_hist_bucket(magnitude(value));
+}
+
+uint64_t slog2_hist_row_count(const struct slog2_hist *h, unsigned int row)
+{
+	if (row >= NEG_ROWS)
+		return h->pos[row - NEG_ROWS];
+	return h->neg[LOG2_HIST_BUCKETS - 1 - row];
+}
+
+static uint64_t *row_slot(struct slog2_hist *h, unsigned int row)
+{
+	if (row >= NEG_ROWS)
+		return &h->pos[row - NEG_ROWS];
+	return &h->neg[LOG2_HIST_BUCKETS - 1 - row];
+}
+
+/* -m for a magnitude 1..2^63. */
+static int64_t negate(uint64_t m)
+{
+	return m == (1ull << 63) ? INT64_MIN : -(int64_t)m;
+}
+
+int64_t slog2_hist_row_min(unsigned int row)
+{
+	uint64_t m;
+
+	if (row >= NEG_ROWS)
+		return (int64_t)log2_hist_bucket_min(row - NEG_ROWS);
+	/* Magnitudes of int64_t values end at 2^63 (INT64_MIN). */
+	m = log2_hist_bucket_max(LOG2_HIST_BUCKETS - 1 - row);
+	return negate(m > (1ull << 63) ? (1ull << 63) : m);
+}
+
+int64_t slog2_hist_row_max(unsigned int row)
+{
+	if (row >= NEG_ROWS) {
+		uint64_t max = log2_hist_bucket_max(row - NEG_ROWS);
+
+		return max > INT64_MAX ? INT64_MAX : (int64_t)max;
+	}
+	return negate(log2_hist_bucket_min(LOG2_HIST_BUCKETS - 1 - row));
+}
+
+void slog2_hist_row_label(unsigned int row, char label[LOG2_HIST_LABEL_MAX])
+{
+	unsigned int bucket;
+	char ulabel[LOG2_HIST_LABEL_MAX];
+	const char *comma;
+
+	if (row >= NEG_ROWS) {
+		log2_hist_bucket_label(row - NEG_ROWS, label);
+		return;
+	}
+	bucket = LOG2_HIST_BUCKETS - 1 - row;
+	if (bucket == 1) {
+		snprintf(label, LOG2_HIST_LABEL_MAX, "[-1]");
+		return;
+	}
+	/* "[lo, hi)" of the magnitudes becomes "(-hi, -lo]". */
+	log2_hist_bucket_label(bucket, ulabel);
+	comma = strchr(ulabel, ',');
+	snprintf(label, LOG2_HIST_LABEL_MAX, "(-%.*s, -%.*s]",
+		 (int)strlen(comma + 2) - 1, comma + 2,
+		 (int)(comma - ulabel - 1), ulabel + 1);
+}
+
+void slog2_hist_add_count(struct slog2_hist *h, int64_t value, uint64_t count)
+{
+	*row_slot(h, slog2_hist_row(value)) += count;
+}
+
+void slog2_hist_add(struct slog2_hist *h, int64_t value)
+{
+	slog2_hist_add_count(h, value, 1);
+}
+
+bool slog2_hist_equal(const struct slog2_hist *a, const struct slog2_hist *b)
+{
+	return !strcmp(a->name, b->name) &&
+	       !memcmp(a->neg, b->neg, sizeof(a->neg)) &&
+	       !memcmp(a->pos, b->pos, sizeof(a->pos));
+}
+
+bool slog2_hist_name_is_signed(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len >= 4 && !strcmp(name + len - 4, "_vns");
+}
+
+/* A "[" or "(" label. */
+static size_t label_span(const char *line, size_t len, unsigned int lineno,
+			 char *err, size_t errlen)
+{
+	size_t label_len = hist_text_label_end(line, len);
+
+	if ((line[0] != '[' && line[0] != '(') || !label_len) {
+		error_msg(err, errlen, "line %u: no bucket label at the start",
+			  lineno);
+		return 0;
+	}
+	return label_len;
+}
+
+_Static_assert(SLOG2_HIST_ROWS <= HIST_TEXT_ROWS_MAX, "signed rows fit hist_text");
+
+static const struct hist_text_flavour slog2_text = {
+	.rows = SLOG2_HIST_ROWS,
+	.row_label = slog2_hist_row_label,
+	.label_span = label_span,
+	.kind = "a signed log2 histogram",
+	.detailed_errors = false,
+};
+
+int slog2_hist_print(const struct slog2_hist *h, FILE *out)
+{
+	uint64_t counts[SLOG2_HIST_ROWS];
+	unsigned int row;
+
+	for (row = 0; row < SLOG2_HIST_ROWS; row++)
+		counts[row] = slog2_hist_row_count(h, row);
+	return hist_text_print(&slog2_text, h->name, counts, out);
+}
+
+int slog2_hist_parse(struct slog2_hist *h, const char *buf, size_t len,
+		     char *err, size_t errlen)
+{
+	uint64_t counts[SLOG2_HIST_ROWS];
+	unsigned int row;
+
+	slog2_hist_init(h, "");
+	if (hist_text_parse(&slog2_text, buf, len, h->name, counts,
+			    err, errlen)) {
+		slog2_hist_init(h, "");
+		return -EINVAL;
+	}
+	for (row = 0; row < SLOG2_HIST_ROWS; row++)
+		*row_slot(h, row) = counts[row];
+	return 0;
+}

@@ -1,0 +1,529 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/error_msg.h"
+#include "lib/parse_u64.h"
+#include "lib/read_file.h"
+#include "kmod/snapshot.h"
+
+const char *ss_hist_name(const struct ss_hist *h)
+{
+	return h->is_signed ? h->s.name : h->u.name;
+}
+
+/* The map name of a "@name: " first line, or NULL when it is not one. */
+static bool first_line_name(const char *buf, size_t len, char *name, size_t n)
+{
+	size_t i = 1;
+
+	if (!len || buf[0] != '@')
+		return false;
+	while (i < len && i < n && buf[i] != ':' && buf[i] != '\n' &&
+	       buf[i] != '[')
+		i++;
+	if (i >= len || i >= n)
+		return false;
+	memcpy(name, buf + 1, i - 1);
+	name[i - 1] = '\0';
+	return true;
+}
+
+int ss_hist_parse(const char *file, const char *buf, size_t len,
+		  struct ss_hist *h, char *err, size_t errlen)
+{
+	char name[LOG2_HIST_NAME_MAX];
+
+	memset(h, 0, sizeof(*h));
+	snprintf(h->file, sizeof(h->file), "%s", file);
+	if (first_line_name(buf, len, name, sizeof(name)) &&
+	    slog2_hist_name_is_signed(name)) {
+		h->is_signed = true;
+		return slog2_hist_parse(&h->s, buf, len, err, errlen);
+	}
+	return log2_hist_parse(&h->u, buf, len, err, errlen);
+}
+
+static int cmp_cpu(const void *a, const void *b)
+{
+	const struct ss_hist *x = a, *y = b;
+
+	return x->cpu < y->cpu ? -1 : x->cpu > y->cpu;
+}
+
+/* One block "@name[cpu]: \n...\n\n" at buf; *used gets its length. */
+static int parse_block(const char *file, const char *buf, size_t len,
+		       unsigned int first_line, struct ss_hist *h, size_t *used,
+		       char *err, size_t errlen)
+{
+	const char *nl = memchr(buf, '\n', len), *open, *close, *end;
+	char *text = NULL;
+	uint64_t cpu;
+	size_t name_len, rest, block;
+	int ret;
+
+	open = memchr(buf, '[', nl ? (size_t)(nl - buf) : len);
+	close = open ? memchr(open, ']', (size_t)(nl - open)) : NULL;
+	if (!nl || buf[0] != '@' || !open || !close || close + 1 >= nl ||
+	    close[1] != ':' || parse_u64(open + 1, close - open - 1, &cpu) ||
+	    cpu > KV_STATS_CPU_MAX) {
+		error_msg(err, errlen, "line %u: not a per-CPU histogram line "
+			  "\"@name[cpu]: \"", first_line);
+		return -EINVAL;
+	}
+	/* The block ends with its blank line: the first "\n\n". */
+	end = memmem(nl, len - (nl - buf), "\n\n", 2);
+	if (!end) {
+		error_msg(err, errlen, "line %u: the block of cpu %" PRIu64
+			  " has no closing blank line (truncated?)", first_line,
+			  cpu);
+		return -EINVAL;
+	}
+	block = end + 2 - buf;
+	name_len = open - buf;		/* "@name" */
+	rest = block - (close + 1 - buf);	/* ": \n..." */
+	text = malloc(name_len + rest);
+	if (!text)
+		return -ENOMEM;
+	memcpy(text, buf, name_len);
+	memcpy(text + name_len, close + 1, rest);
+	ret = ss_hist_parse(file, text, name_len + rest, h, err, errlen);
+	free(text);
+	if (ret) {
+		char what[48];
+
+		snprintf(what, sizeof(what), "cpu %" PRIu64 " block at line %u",
+			 cpu, first_line);
+		error_msg_prefix(err, errlen, what);
+		return ret;
+	}
+	h->cpu = cpu;
+	*used = block;
+	return 0;
+}
+
+int ss_hist_parse_percpu(const char *file, const char *buf, size_t len,
+			 struct ss_hist **out, size_t *n, char *err,
+			 size_t errlen)
+{
+	struct ss_hist *hists = NULL, *tmp;
+	size_t count = 0, pos = 0, used, i;
+	unsigned int line = 1;
+	int ret;
+
+	*out = NULL;
+	*n = 0;
+	if (memchr(buf, '\0', len)) {
+		error_msg(err, errlen, "NUL byte in the file");
+		return -EINVAL;
+	}
+	if (!len) {
+		error_msg(err, errlen, "empty file");
+		return -EINVAL;
+	}
+	while (pos < len) {
+		tmp = realloc(hists, (count + 1) * sizeof(*hists));
+		if (!tmp) {
+			ret = -ENOMEM;
+			goto fail;
+		}
+		hists = tmp;
+		ret = parse_block(file, buf + pos, len - pos, line, &hists[count],
+				  &used, err, errlen);
+		if (ret)
+			goto fail;
+		for (i = 0; i < count; i++) {
+			if (hists[i].cpu == hists[count].cpu ||
+			    strcmp(ss_hist_name(&hists[i]),
+				   ss_hist_name(&hists[count]))) {
+				error_msg(err, errlen, "line %u: cpu %u %s", line,
+					  hists[count].cpu,
+					  hists[i].cpu == hists[count].cpu ?
+					  "twice" : "with another map name");
+				ret = -EINVAL;
+				goto fail;
+			}
+		}
+		for (i = pos; i < pos + used; i++)
+			line += buf[i] == '\n';
+		pos += used;
+		count++;
+	}
+	qsort(hists, count, sizeof(*hists), cmp_cpu);
+	*out = hists;
+	*n = count;
+	return 0;
+fail:
+	free(hists);
+	return ret;
+}
+
+static int read_hist(const char *dir, const char *sub, const char *file,
+		     bool percpu, struct ss_hist_set *set, char *err,
+		     size_t errlen)
+{
+	char path[4096];
+	size_t len;
+	char *buf;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s/%s", dir, sub, file);
+	ret = read_file(path, &buf, &len, err, errlen);
+	if (ret)
+		return ret;
+	if (percpu)
+		ret = ss_hist_parse_percpu(file, buf, len, &set->cpu, &set->ncpu,
+					   err, errlen);
+	else
+		ret = ss_hist_parse(file, buf, len, &set->total, err, errlen);
+	free(buf);
+	if (ret)
+		error_msg_prefix(err, errlen, path);
+	return ret;
+}
+
+static int cmp_set(const void *a, const void *b)
+{
+	const struct ss_hist_set *x = a, *y = b;
+
+	return strcmp(x->total.file, y->total.file);
+}
+
+static int list_hists(const char *dir, const char *only, char ***names,
+		      size_t *n, char *err, size_t errlen)
+{
+	char path[4096], **list = NULL, **tmp;
+	struct dirent *de;
+	size_t count = 0;
+	DIR *d;
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "%s/hist", dir);
+	d = opendir(path);
+	if (!d) {
+		ret = -errno;
+		error_msg(err, errlen, "%s: %s", path, strerror(errno));
+		return ret;
+	}
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (only && strcmp(only, de->d_name))
+			continue;
+		if (strlen(de->d_name) >= SS_HIST_FILE_MAX)
+			continue;
+		tmp = realloc(list, (count + 1) * sizeof(*list));
+		if (!tmp || !(tmp[count] = strdup(de->d_name))) {
+			list = tmp ? tmp : list;
+			ret = -ENOMEM;
+			break;
+		}
+		list = tmp;
+		count++;
+	}
+	closedir(d);
+	if (!ret && only && !count) {
+		ret = -ENOENT;
+		error_msg(err, errlen, "%s/%s: no such histogram", path, only);
+	}
+	if (ret) {
+		while (count)
+			free(list[--count]);
+		free(list);
+		return ret;
+	}
+	*names = list;
+	*n = count;
+	return 0;
+}
+
+/* The distinct CPUs of a stats_percpu set, ascending; *n of them. */
+static unsigned int *percpu_cpus(const struct kv_stats *st, size_t *n)
+{
+	unsigned int *cpus = malloc((st->count + 1) * sizeof(*cpus));
+	size_t i, j, count = 0;
+
+	if (!cpus)
+		return NULL;
+	for (i = 0; i < st->count; i++) {
+		for (j = 0; j < count && cpus[j] != st->items[i].cpu; j++)
+			;
+		if (j == count)
+			cpus[count++] = st->items[i].cpu;
+	}
+	for (i = 1; i < count; i++)		/* few CPUs: insertion sort */
+		for (j = i; j > 0 && cpus[j - 1] > cpus[j]; j--) {
+			unsigned int t = cpus[j];
+
+			cpus[j] = cpus[j - 1];
+			cpus[j - 1] = t;
+		}
+	*n = count;
+	return cpus;
+}
+
+/*
+ * A file cut at a line or block boundary still parses: catch it by
+ * consistency. Every CPU of stats_percpu has every key of stats, and every
+ * hist_percpu file has exactly those CPUs.
+ */
+static int check_percpu(const struct ss_snapshot *snap, char *err, size_t errlen)
+{
+	size_t ncpu, i, c;
+	unsigned int *cpus = percpu_cpus(&snap->percpu, &ncpu);
+	uint64_t v;
+	int ret = 0;
+
+	if (!cpus)
+		return -ENOMEM;
+	for (c = 0; c < ncpu && !ret; c++) {
+		for (i = 0; i < snap->stats.count; i++) {
+			if (kv_stats_get_percpu(&snap->percpu, cpus[c],
+						snap->stats.items[i].key, &v)) {
+				error_msg(err, errlen, "stats_percpu: cpu %u has no "
+					  "%s (truncated?)", cpus[c],
+					  snap->stats.items[i].key);
+				ret = -EINVAL;
+				break;
+			}
+		}
+	}
+	for (i = 0; i < snap->nhist && !ret; i++) {
+		const struct ss_hist_set *set = &snap->hist[i];
+		bool same = set->ncpu == ncpu;
+
+		if (set->percpu_missing)
+			continue;
+		for (c = 0; same && c < ncpu; c++)
+			same = set->cpu[c].cpu == cpus[c];
+		if (!same) {
+			error_msg(err, errlen, "hist_percpu/%s: %zu CPUs, where "
+				  "stats_percpu has %zu (truncated?)",
+				  set->total.file, set->ncpu, ncpu);
+			ret = -EINVAL;
+		}
+	}
+	free(cpus);
+	return ret;
+}
+
+int ss_snapshot_read(const char *dir, const struct ss_snapshot_opts *opts,
+		     struct ss_snapshot *snap, char *err, size_t errlen)
+{
+	char path[4096], **names = NULL;
+	size_t n = 0, i;
+	int ret;
+
+	memset(snap, 0, sizeof(*snap));
+	clock_gettime(CLOCK_REALTIME, &snap->when);
+	clock_gettime(CLOCK_MONOTONIC, &snap->mono);
+	ret = list_hists(dir, opts->only_hist, &names, &n, err, errlen);
+	if (ret)
+		return ret;
+	snprintf(path, sizeof(path), "%s/stats", dir);
+	ret = kv_stats_parse_file(&snap->stats, path, err, errlen);
+	if (ret)
+		goto out;
+	if (opts->percpu) {
+		snprintf(path, sizeof(path), "%s/stats_percpu", dir);
+		ret = kv_stats_parse_percpu_file(&snap->percpu, path, err, errlen);
+		if (ret)
+			goto out;
+		snap->have_percpu = true;
+	}
+	snap->hist = calloc(n ? n : 1, sizeof(*snap->hist));
+	if (!snap->hist) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		struct ss_hist_set *set = &snap->hist[snap->nhist++];
+
+		ret = read_hist(dir, "hist", names[i], false, set, err, errlen);
+		if (!ret && opts->percpu) {
+			ret = read_hist(dir, "hist_percpu", names[i], true, set,
+					err, errlen);
+			if (ret == -ENOENT) {
+				set->percpu_missing = true;
+				ret = 0;
+			}
+		}
+		if (ret)
+			goto out;
+	}
+	qsort(snap->hist, snap->nhist, sizeof(*snap->hist), cmp_set);
+	if (opts->percpu)
+		ret = check_percpu(snap, err, errlen);
+out:
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	if (ret)
+		ss_snapshot_free(snap);
+	return ret;
+}
+
+void ss_snapshot_free(struct ss_snapshot *snap)
+{
+	size_t i;
+
+	kv_stats_free(&snap->stats);
+	if (snap->have_percpu)
+		kv_stats_free(&snap->percpu);
+	for (i = 0; i < snap->nhist; i++)
+		free(snap->hist[i].cpu);
+	free(snap->hist);
+	memset(snap, 0, sizeof(*snap));
+}
+
+static uint64_t sub(uint64_t a, uint64_t b, bool *was_reset)
+{
+	if (a >= b)
+		return a - b;
+	*was_reset = true;
+	return a;
+}
+
+/* Counters after - before, re-parsed so delta is an ordinary kv_stats. */
+static int diff_stats(const struct kv_stats *a, const struct kv_stats *b,
+		      struct kv_stats *d, bool *was_reset, char *err,
+		      size_t errlen)
+{
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *f;
+	int ret;
+
+	if (a->count != b->count) {
+		error_msg(err, errlen, "%s: %zu counters, then %zu",
+			  a->percpu ? "stats_percpu" : "stats", b->count, a->count);
+		return -EINVAL;
+	}
+	f = open_memstream(&text, &len);
+	if (!f)
+		return -ENOMEM;
+	for (i = 0; i < a->count; i++) {
+		const struct kv_stat *x = &a->items[i];
+		uint64_t before;
+
+		ret = a->percpu ? kv_stats_get_percpu(b, x->cpu, x->key, &before) :
+				  kv_stats_get(b, x->key, &before);
+		if (ret) {
+			fclose(f);
+			free(text);
+			error_msg(err, errlen, "counter %s appeared between two "
+				  "readings", x->key);
+			return -EINVAL;
+		}
+		if (a->percpu)
+			fprintf(f, "%u ", x->cpu);
+		fprintf(f, "%s %" PRIu64 "\n", x->key, sub(x->value, before,
+							   was_reset));
+	}
+	if (fclose(f)) {
+		free(text);
+		return -ENOMEM;
+	}
+	ret = a->percpu ? kv_stats_parse_percpu(d, text, len, err, errlen) :
+			  kv_stats_parse(d, text, len, err, errlen);
+	free(text);
+	return ret;
+}
+
+static int diff_hist(const struct ss_hist *a, const struct ss_hist *b,
+		     struct ss_hist *d, bool *was_reset, char *err,
+		     size_t errlen)
+{
+	int k;
+
+	if (a->is_signed != b->is_signed ||
+	    strcmp(ss_hist_name(a), ss_hist_name(b)) || a->cpu != b->cpu) {
+		error_msg(err, errlen, "hist/%s changed between two readings",
+			  a->file);
+		return -EINVAL;
+	}
+	*d = *a;
+	for (k = 0; k < LOG2_HIST_BUCKETS; k++) {
+		if (a->is_signed) {
+			d->s.pos[k] = sub(a->s.pos[k], b->s.pos[k], was_reset);
+			d->s.neg[k] = sub(a->s.neg[k], b->s.neg[k], was_reset);
+		} else {
+			d->u.buckets[k] = sub(a->u.buckets[k], b->u.buckets[k],
+					      was_reset);
+		}
+	}
+	return 0;
+}
+
+int ss_snapshot_diff(const struct ss_snapshot *after,
+		     const struct ss_snapshot *before, struct ss_snapshot *delta,
+		     bool *was_reset, char *err, size_t errlen)
+{
+	size_t i, c;
+	int ret;
+
+	memset(delta, 0, sizeof(*delta));
+	*was_reset = false;
+	delta->when = after->when;
+	delta->mono = after->mono;
+	if (after->nhist != before->nhist ||
+	    after->have_percpu != before->have_percpu) {
+		error_msg(err, errlen, "the set of histograms changed between two "
+			  "readings");
+		return -EINVAL;
+	}
+	ret = diff_stats(&after->stats, &before->stats, &delta->stats,
+			 was_reset, err, errlen);
+	if (ret)
+		return ret;
+	if (after->have_percpu) {
+		ret = diff_stats(&after->percpu, &before->percpu, &delta->percpu,
+				 was_reset, err, errlen);
+		if (ret)
+			goto fail;
+		delta->have_percpu = true;
+	}
+	delta->hist = calloc(after->nhist ? after->nhist : 1, sizeof(*delta->hist));
+	if (!delta->hist) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	for (i = 0; i < after->nhist; i++) {
+		const struct ss_hist_set *a = &after->hist[i], *b = &before->hist[i];
+		struct ss_hist_set *d = &delta->hist[delta->nhist++];
+
+		ret = diff_hist(&a->total, &b->total, &d->total, was_reset, err,
+				errlen);
+		if (ret)
+			goto fail;
+		if (a->ncpu != b->ncpu) {
+			error_msg(err, errlen, "hist_percpu/%s: %zu CPUs, then %zu",
+				  a->total.file, b->ncpu, a->ncpu);
+			ret = -EINVAL;
+			goto fail;
+		}
+		d->percpu_missing = a->percpu_missing;
+		if (!a->ncpu)
+			continue;
+		d->cpu = calloc(a->ncpu, sizeof(*d->cpu));
+		if (!d->cpu) {
+			ret = -ENOMEM;
+			goto fail;
+		}
+		d->ncpu = a->ncpu;
+		for (c = 0; c < a->ncpu; c++) {
+			ret = diff_hist(&a->cpu[c], &b->cpu[c], &d->cpu[c],
+					was_reset, err, errlen);
+			if (ret)
+				goto fail;
+		}
+	}
+	return 0;
+fail:
+	ss_snapshot_free(delta);
+	return ret;
+}

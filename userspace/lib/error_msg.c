@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/error_msg.h"
+
+void error_msg(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!buf || !len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+}
+
+void error_msg_prefix(char *buf, size_t len, const char *prefix)
+{
+	char *msg;
+
+	if (!buf || !len)
+		return;
+	msg = strndup(buf, len - 1);
+	if (!msg)
+		return;
+	snprintf(buf, len, "%s: %s", prefix, msg);
+	free(msg);
+}

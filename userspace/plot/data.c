@@ -1,0 +1,777 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A sweep's results turned into the tables of `schedscope plot`, and those
+ * written as gnuplot data files (plot/data.h describes them).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plot/data.h"
+
+const char *const plot_chart_name[PLOT_NCHARTS] = {
+	[PLOT_WAKEUP_CDF] = "wakeup_latency_cdf",
+	[PLOT_LAG_PICK] = "lag_pick",
+	[PLOT_SWITCHES] = "switches_by_cause",
+	[PLOT_CPU_SHARE] = "cpu_share",
+	[PLOT_SECONDS] = "seconds",
+};
+
+const char *const plot_causes[PLOT_NCAUSES] = {
+	"switches_voluntary", "switches_involuntary", "wakeup_preemptions",
+	"preempted_by_wakeup", "dequeues_delayed", "picks_ineligible",
+	"migrations",
+};
+
+static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+bool plot_run_used(const struct sweep_run *run)
+{
+	return run->exit_status == 0;
+}
+
+static void stat_add(struct plot_stat *st, double v)
+{
+	if (!st->n || v < st->min)
+		st->min = v;
+	if (!st->n || v > st->max)
+		st->max = v;
+	st->sum += v;
+	st->n++;
+	st->mean = st->sum / st->n;
+}
+
+/* A histogram's unit ("ns", "vns"): its own, else the module's. */
+static const char *hist_unit(const struct sweep_run *run, json_t *h)
+{
+	json_t *u = json_object_get(h, "unit");
+
+	if (!json_is_string(u))
+		u = json_object_get(run->module, "unit");
+	return json_is_string(u) ? json_string_value(u) : "";
+}
+
+/*
+ * Add the buckets of histogram `file` of run to h. Every run must count in
+ * the same unit (unit: "" before the first), or the buckets would not line
+ * up.
+ */
+static int hist_add(struct plot_hist *h, const struct sweep_run *run,
+		    const char *file, char *unit, size_t unitlen, char *err,
+		    size_t errlen)
+{
+	json_t *hist = sweep_run_hist(run, file), *buckets, *b, *lo, *hi, *count;
+	const char *u;
+	size_t i, j;
+
+	if (!hist)
+		return 0;
+	u = hist_unit(run, hist);
+	if (!unit[0])
+		snprintf(unit, unitlen, "%s", u);
+	else if (strcmp(unit, u))
+		return fail(err, errlen, -EINVAL, "%s: histogram %s is in \"%s\", "
+			    "the other runs' in \"%s\"", run->path, file, u, unit);
+	buckets = json_object_get(hist, "buckets");
+	if (!json_is_array(buckets))
+		return fail(err, errlen, -EINVAL, "%s: histogram %s has no "
+			    "\"buckets\" array", run->path, file);
+	json_array_foreach(buckets, i, b) {
+		double l, u_;
+
+		lo = json_object_get(b, "lo");
+		hi = json_object_get(b, "hi");
+		count = json_object_get(b, "count");
+		if (!json_is_number(lo) || !json_is_number(hi) ||
+		    !json_is_integer(count) || json_integer_value(count) < 0 ||
+		    json_number_value(lo) > json_number_value(hi))
+			return fail(err, errlen, -EINVAL, "%s: histogram %s: "
+				    "bucket %zu is not {\"lo\", \"hi\", \"count\"} "
+				    "with lo <= hi and a count >= 0", run->path,
+				    file, i);
+		l = json_number_value(lo);
+		u_ = json_number_value(hi);
+		for (j = 0; j < h->n && h->lo[j] < l; j++)
+			;
+		if (j < h->n && h->lo[j] == l) {
+			if (h->hi[j] != u_)
+				return fail(err, errlen, -EINVAL, "%s: histogram "
+					    "%s: bucket [%.0f, %.0f] does not "
+					    "line up with [%.0f, %.0f] (of "
+					    "another run, or repeated)",
+					    run->path, file, l, u_, h->lo[j],
+					    h->hi[j]);
+		} else {
+			if (h->n == PLOT_MAX_BUCKETS)
+				return fail(err, errlen, -EINVAL, "%s: histogram "
+					    "%s: more than %d buckets", run->path,
+					    file, PLOT_MAX_BUCKETS);
+			memmove(h->lo + j + 1, h->lo + j, (h->n - j) * sizeof(*h->lo));
+			memmove(h->hi + j + 1, h->hi + j, (h->n - j) * sizeof(*h->hi));
+			memmove(h->count + j + 1, h->count + j,
+				(h->n - j) * sizeof(*h->count));
+			h->lo[j] = l;
+			h->hi[j] = u_;
+			h->count[j] = 0;
+			h->n++;
+		}
+		if ((j + 1 < h->n && h->hi[j] >= h->lo[j + 1]) ||
+		    (j > 0 && h->hi[j - 1] >= h->lo[j]))
+			return fail(err, errlen, -EINVAL, "%s: histogram %s: "
+				    "bucket [%.0f, %.0f] overlaps another",
+				    run->path, file, l, u_);
+		h->count[j] += json_integer_value(count);
+		h->total += json_integer_value(count);
+	}
+	h->runs++;
+	return 0;
+}
+
+double plot_hist_upper(const struct plot_hist *h, size_t b)
+{
+	/* In double: past 2^53, hi = 2^k - 1 already reads as 2^k. */
+	return h->hi[b] + 1.0;
+}
+
+double plot_cdf_fraction(const struct plot_hist *h, size_t b)
+{
+	uint64_t cum = 0;
+	size_t i;
+
+	for (i = 0; i <= b && i < h->n; i++)
+		cum += h->count[i];
+	return h->total ? (double)cum / h->total : NAN;
+}
+
+/* Why the module's charts are empty when no run has the histogram. */
+static void no_module_why(const struct plot_data *pd, char *why, size_t len,
+			  const char *what)
+{
+	const struct sweep_results *res = pd->res;
+	size_t i, with = 0;
+
+	for (i = 0; i < res->nruns; i++)
+		if (plot_run_used(&res->runs[i]) && res->runs[i].module)
+			with++;
+	if (!pd->runs_used)
+		snprintf(why, len, "no run ended with exit status 0");
+	else if (!with)
+		snprintf(why, len, "no module data in the runs (%s)", res->module ?
+			 "the module's snapshots are missing" :
+			 "the sweep ran without the module");
+	else
+		snprintf(why, len, "%s", what);
+}
+
+static int build_hist_chart(struct plot_data *pd, enum plot_chart c,
+			    const char *file, struct plot_hist **hp,
+			    char *unit, size_t unitlen, const char *none,
+			    char *err, size_t errlen)
+{
+	const struct sweep_results *res = pd->res;
+	size_t s, r, runs = 0;
+	int ret;
+
+	*hp = calloc(res->nsettings, sizeof(**hp));
+	if (!*hp)
+		return fail(err, errlen, -ENOMEM, "out of memory");
+	for (s = 0; s < res->nsettings; s++) {
+		for (r = 0; r < res->settings[s].nruns; r++) {
+			const struct sweep_run *run = res->settings[s].runs[r];
+
+			if (!plot_run_used(run))
+				continue;
+			ret = hist_add(&(*hp)[s], run, file, unit, unitlen, err,
+				       errlen);
+			if (ret)
+				return ret;
+		}
+		runs += (*hp)[s].runs;
+		if ((*hp)[s].total)
+			pd->have[c] = true;
+	}
+	if (!runs)
+		no_module_why(pd, pd->why[c], sizeof(pd->why[c]), none);
+	else if (!pd->have[c])
+		snprintf(pd->why[c], sizeof(pd->why[c]),
+			 "the %s histograms are empty", file);
+	return 0;
+}
+
+/* 1024 -> "1K", -8192 -> "-8K", 3 -> "3": bpftrace's bucket bounds. */
+static void bound_str(double v, char *buf, size_t len)
+{
+	static const char suffix[] = " KMGT";
+	int k;
+
+	for (k = 4; k > 0; k--)
+		if (v != 0 && fmod(v, ldexp(1, 10 * k)) == 0)
+			break;
+	if (k)
+		snprintf(buf, len, "%.0f%c", v / ldexp(1, 10 * k), suffix[k]);
+	else
+		snprintf(buf, len, "%.0f", v);
+}
+
+/*
+ * A bucket's label as docs/interface.md writes it, without the blank (a
+ * gnuplot data field): "[0]", "[4K,8K)", "(-8K,-4K]".
+ */
+static void bucket_label(double lo, double hi, char *buf, size_t len)
+{
+	char a[30], b[30];
+
+	if (lo == hi) {
+		bound_str(lo, a, sizeof(a));
+		snprintf(buf, len, "[%s]", a);
+	} else if (hi < 0) {
+		bound_str(lo - 1.0, a, sizeof(a));
+		bound_str(hi, b, sizeof(b));
+		snprintf(buf, len, "(%s,%s]", a, b);
+	} else {
+		bound_str(lo, a, sizeof(a));
+		bound_str(hi + 1.0, b, sizeof(b));
+		snprintf(buf, len, "[%s,%s)", a, b);
+	}
+}
+
+static int build_lag(struct plot_data *pd, char *err, size_t errlen)
+{
+	struct plot_hist *all = &pd->lag_all;
+	size_t s, b, j;
+	int ret;
+
+	ret = build_hist_chart(pd, PLOT_LAG_PICK, "lag_pick", &pd->lag,
+			       pd->lag_unit, sizeof(pd->lag_unit),
+			       "no run has a lag_pick histogram (the module's "
+			       "eevdf group was not live)", err, errlen);
+	if (ret)
+		return ret;
+	/* Every bucket of any setting, so that the settings share an axis. */
+	for (s = 0; s < pd->nsettings; s++) {
+		const struct plot_hist *h = &pd->lag[s];
+
+		for (b = 0; b < h->n; b++) {
+			for (j = 0; j < all->n && all->lo[j] < h->lo[b]; j++)
+				;
+			if (j == all->n || all->lo[j] != h->lo[b]) {
+				if (all->n == PLOT_MAX_BUCKETS)
+					return fail(err, errlen, -EINVAL, "%s: "
+						    "lag_pick: more than %d "
+						    "buckets in all", pd->res->dir,
+						    PLOT_MAX_BUCKETS);
+				memmove(all->lo + j + 1, all->lo + j,
+					(all->n - j) * sizeof(*all->lo));
+				memmove(all->hi + j + 1, all->hi + j,
+					(all->n - j) * sizeof(*all->hi));
+				memmove(all->count + j + 1, all->count + j,
+					(all->n - j) * sizeof(*all->count));
+				all->lo[j] = h->lo[b];
+				all->hi[j] = h->hi[b];
+				all->count[j] = 0;
+				all->n++;
+			}
+			all->count[j] += h->count[b];
+			all->total += h->count[b];
+		}
+	}
+	pd->lag_label = calloc(all->n ? all->n : 1, sizeof(*pd->lag_label));
+	if (!pd->lag_label)
+		return fail(err, errlen, -ENOMEM, "out of memory");
+	for (b = 0; b < all->n; b++)
+		bucket_label(all->lo[b], all->hi[b], pd->lag_label[b],
+			     sizeof(pd->lag_label[b]));
+	return 0;
+}
+
+/* The row named label, added (with a missing value per setting) if new. */
+static struct plot_stat *bars_row(struct plot_bars *bars, size_t nsettings,
+				  const char *label)
+{
+	struct plot_stat *stat;
+	size_t i;
+	void *row;
+
+	for (i = 0; i < bars->nrows; i++)
+		if (!strcmp(bars->row[i], label))
+			return &bars->stat[i * nsettings];
+	row = realloc(bars->row, (bars->nrows + 1) * sizeof(*bars->row));
+	if (!row)
+		return NULL;
+	bars->row = row;
+	stat = realloc(bars->stat, (bars->nrows + 1) * nsettings * sizeof(*stat));
+	if (!stat)
+		return NULL;
+	bars->stat = stat;
+	snprintf(bars->row[bars->nrows], sizeof(bars->row[0]), "%s", label);
+	stat += bars->nrows * nsettings;
+	memset(stat, 0, nsettings * sizeof(*stat));
+	bars->nrows++;
+	return stat;
+}
+
+static int build_switches(struct plot_data *pd, char *err, size_t errlen)
+{
+	const struct sweep_results *res = pd->res;
+	struct plot_stat *row;
+	size_t c, s, r;
+	double v;
+
+	for (c = 0; c < PLOT_NCAUSES; c++) {
+		row = NULL;
+		for (s = 0; s < res->nsettings; s++) {
+			for (r = 0; r < res->settings[s].nruns; r++) {
+				const struct sweep_run *run = res->settings[s].runs[r];
+
+				v = sweep_run_stat(run, plot_causes[c]);
+				if (!plot_run_used(run) || isnan(v))
+					continue;
+				if (!row)
+					row = bars_row(&pd->switches, res->nsettings,
+						       plot_causes[c]);
+				if (!row)
+					return fail(err, errlen, -ENOMEM,
+						    "out of memory");
+				stat_add(&row[s], v);
+			}
+		}
+	}
+	pd->have[PLOT_SWITCHES] = pd->switches.nrows > 0;
+	if (!pd->have[PLOT_SWITCHES])
+		no_module_why(pd, pd->why[PLOT_SWITCHES],
+			      sizeof(pd->why[PLOT_SWITCHES]), "the module's "
+			      "stats have none of the switch counters");
+	return 0;
+}
+
+/* A task label: a word as it is, a number as the workload printed it. */
+static void task_label(json_t *v, char *buf, size_t len)
+{
+	if (json_is_string(v))
+		snprintf(buf, len, "%s", json_string_value(v));
+	else if (json_is_integer(v))
+		snprintf(buf, len, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	else
+		snprintf(buf, len, "%.12g", json_number_value(v));
+}
+
+static int share_run(struct plot_data *pd, const struct sweep_run *run,
+		     char *err, size_t errlen)
+{
+	json_t *t = sweep_run_table(run, "cpu_share"), *rows, *row;
+	/* Room for "#N" after a label. */
+	char label[PLOT_LABEL_MAX - 24], seen[PLOT_LABEL_MAX];
+	struct plot_stat *stat;
+	long tc, sc;
+	size_t r, q, again;
+
+	tc = t ? sweep_table_column(t, "task") : -1;
+	if (tc < 0)
+		return 0;
+	sc = sweep_table_column(t, "cpu_share");
+	rows = json_object_get(t, "rows");
+	json_array_foreach(rows, r, row) {
+		json_t *v = json_array_get(row, sc);
+
+		task_label(json_array_get(row, tc), label, sizeof(label));
+		if (!json_is_number(v))
+			return fail(err, errlen, -EINVAL, "%s: cpu_share of task "
+				    "%s is not a number", run->path, label);
+		/* A label twice in one run: two tasks, "spin" and "spin#2". */
+		for (again = 1, q = 0; q < r; q++) {
+			char other[sizeof(label)];
+
+			task_label(json_array_get(json_array_get(rows, q), tc),
+				   other, sizeof(other));
+			again += !strcmp(other, label);
+		}
+		if (again > 1)
+			snprintf(seen, sizeof(seen), "%s#%zu", label, again);
+		else
+			snprintf(seen, sizeof(seen), "%s", label);
+		stat = bars_row(&pd->share, pd->nsettings, seen);
+		if (!stat)
+			return fail(err, errlen, -ENOMEM, "out of memory");
+		stat_add(&stat[run->setting], json_number_value(v));
+	}
+	return 0;
+}
+
+static int build_share(struct plot_data *pd, char *err, size_t errlen)
+{
+	const struct sweep_results *res = pd->res;
+	size_t s, r;
+	int ret;
+
+	for (s = 0; s < res->nsettings; s++) {
+		for (r = 0; r < res->settings[s].nruns; r++) {
+			if (!plot_run_used(res->settings[s].runs[r]))
+				continue;
+			ret = share_run(pd, res->settings[s].runs[r], err, errlen);
+			if (ret)
+				return ret;
+		}
+	}
+	pd->have[PLOT_CPU_SHARE] = pd->share.nrows > 0;
+	if (!pd->have[PLOT_CPU_SHARE])
+		snprintf(pd->why[PLOT_CPU_SHARE], sizeof(pd->why[0]), "%s",
+			 pd->runs_used ? "no workload table with task and "
+			 "cpu_share columns" : "no run ended with exit status 0");
+	return 0;
+}
+
+static int build_seconds(struct plot_data *pd, char *err, size_t errlen)
+{
+	const struct sweep_results *res = pd->res;
+	size_t s, r;
+	double v;
+
+	pd->seconds = calloc(res->nsettings, sizeof(*pd->seconds));
+	if (!pd->seconds)
+		return fail(err, errlen, -ENOMEM, "out of memory");
+	for (s = 0; s < res->nsettings; s++) {
+		for (r = 0; r < res->settings[s].nruns; r++) {
+			const struct sweep_run *run = res->settings[s].runs[r];
+
+			v = sweep_run_value(run, "seconds", 0);
+			if (plot_run_used(run) && !isnan(v))
+				stat_add(&pd->seconds[s], v);
+		}
+		if (pd->seconds[s].n)
+			pd->have[PLOT_SECONDS] = true;
+	}
+	if (!pd->have[PLOT_SECONDS])
+		snprintf(pd->why[PLOT_SECONDS], sizeof(pd->why[0]), "%s",
+			 pd->runs_used ? "no workload table with a seconds "
+			 "column" : "no run ended with exit status 0");
+	return 0;
+}
+
+static int lat_unit(struct plot_data *pd, char *err, size_t errlen)
+{
+	static const struct {
+		const char *name;
+		double us;
+	} units[] = { { "ns", 1e-3 }, { "us", 1 }, { "ms", 1e3 } };
+	size_t i;
+
+	if (!pd->have[PLOT_WAKEUP_CDF])
+		return 0;
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (!strcmp(pd->lat_unit, units[i].name)) {
+			pd->lat_us = units[i].us;
+			return 0;
+		}
+	}
+	return fail(err, errlen, -EINVAL, "%s: wakeup_lat histograms in \"%s\", "
+		    "not ns, us or ms", pd->res->dir, pd->lat_unit);
+}
+
+int plot_data_build(struct plot_data *pd, const struct sweep_results *res,
+		    char *err, size_t errlen)
+{
+	size_t i;
+	int ret;
+
+	memset(pd, 0, sizeof(*pd));
+	pd->res = res;
+	pd->nsettings = res->nsettings;
+	for (i = 0; i < res->nruns; i++)
+		pd->runs_used += plot_run_used(&res->runs[i]);
+	ret = build_hist_chart(pd, PLOT_WAKEUP_CDF, "wakeup_lat", &pd->lat,
+			       pd->lat_unit, sizeof(pd->lat_unit),
+			       "no run has a wakeup_lat histogram", err, errlen);
+	if (!ret)
+		ret = lat_unit(pd, err, errlen);
+	if (!ret)
+		ret = build_lag(pd, err, errlen);
+	if (!ret)
+		ret = build_switches(pd, err, errlen);
+	if (!ret)
+		ret = build_share(pd, err, errlen);
+	if (!ret)
+		ret = build_seconds(pd, err, errlen);
+	if (ret)
+		plot_data_free(pd);
+	return ret;
+}
+
+void plot_data_free(struct plot_data *pd)
+{
+	free(pd->lat);
+	free(pd->lag);
+	free(pd->lag_label);
+	free(pd->switches.row);
+	free(pd->switches.stat);
+	free(pd->share.row);
+	free(pd->share.stat);
+	free(pd->seconds);
+	memset(pd, 0, sizeof(*pd));
+}
+
+bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s)
+{
+	const struct plot_bars *bars = c == PLOT_SWITCHES ? &pd->switches :
+				       &pd->share;
+	size_t r;
+
+	if (!pd->have[c] || s >= pd->nsettings)
+		return false;
+	switch (c) {
+	case PLOT_WAKEUP_CDF:
+		return pd->lat[s].total > 0;
+	case PLOT_LAG_PICK:
+		return pd->lag[s].total > 0;
+	case PLOT_SWITCHES:
+	case PLOT_CPU_SHARE:
+		for (r = 0; r < bars->nrows; r++)
+			if (bars->stat[r * pd->nsettings + s].n)
+				return true;
+		return false;
+	default:
+		return pd->seconds[s].n > 0;
+	}
+}
+
+/* Writing the .dat files. */
+
+static void put_num(FILE *out, double v)
+{
+	if (isnan(v))
+		fputs(" -", out);
+	else
+		fprintf(out, " %.12g", v);
+}
+
+static void put_stat(FILE *out, const struct plot_stat *st)
+{
+	if (!st->n) {
+		fputs(" - - - 0", out);
+		return;
+	}
+	put_num(out, st->mean);
+	put_num(out, st->min);
+	put_num(out, st->max);
+	fprintf(out, " %zu", st->n);
+}
+
+/*
+ * Text from the sweep in a comment or a field: a control character would
+ * end the comment line, so it becomes '?'; in a field, so does a blank
+ * ('_') and a '"' ('\'').
+ */
+static void put_text(FILE *out, const char *s, bool field)
+{
+	for (; *s; s++) {
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			fputc(field && *s == '\t' ? '_' : '?', out);
+		else if (field && *s == ' ')
+			fputc('_', out);
+		else if (field && *s == '"')
+			fputc('\'', out);
+		else
+			fputc(*s, out);
+	}
+}
+
+/* A setting's name in a column name: "NO_RUN_TO_PARITY.mean". */
+static void put_column_name(FILE *out, const char *setting, const char *what)
+{
+	fputc(' ', out);
+	put_text(out, setting, true);
+	fprintf(out, ".%s", what);
+}
+
+/* A word as a quoted data field, as gnuplot's xtic(N) reads it. */
+static void put_quoted(FILE *out, const char *s)
+{
+	const char *p;
+
+	fputc('"', out);
+	for (p = s; *p; p++)
+		fputc((unsigned char)*p < 0x20 ? '?' : *p == '"' ? '\'' : *p,
+		      out);
+	fputc('"', out);
+}
+
+static void put_header(const struct plot_data *pd, enum plot_chart c,
+		       const char *what, FILE *out)
+{
+	const struct sweep_results *res = pd->res;
+	size_t s;
+
+	fprintf(out, "# %s.dat: %s\n# written by `schedscope plot` from ",
+		plot_chart_name[c], what);
+	put_text(out, res->dir, false);
+	fputs(" (workload: ", out);
+	put_text(out, res->workload, false);
+	fputs("; kernel ", out);
+	put_text(out, res->kernel, false);
+	fputs(")\n", out);
+	for (s = 0; s < res->nsettings; s++) {
+		fprintf(out, "# setting %zu: ", s);
+		put_text(out, res->settings[s].name, false);
+		fputc('\n', out);
+	}
+}
+
+static void write_cdf(const struct plot_data *pd, FILE *out)
+{
+	size_t s, b;
+
+	put_header(pd, PLOT_WAKEUP_CDF, "the module's wakeup_lat histogram "
+		   "summed over each setting's repetitions, as a CDF; one block "
+		   "per setting with wakeups; fraction: wakeups with a latency "
+		   "below upper_us", out);
+	for (s = 0; s < pd->nsettings; s++) {
+		const struct plot_hist *h = &pd->lat[s];
+		uint64_t cum = 0;
+
+		if (!plot_setting_has(pd, PLOT_WAKEUP_CDF, s))
+			continue;
+		fprintf(out, "# setting %zu: ", s);
+		put_text(out, pd->res->settings[s].name, false);
+		fprintf(out, " (%zu runs, %" PRIu64 " wakeups)\n# lo_us hi_us "
+			"upper_us count cumulative fraction\n", h->runs,
+			h->total);
+		for (b = 0; b < h->n; b++) {
+			cum += h->count[b];
+			fprintf(out, "%.12g %.12g %.12g %" PRIu64 " %" PRIu64
+				" %.12g\n", h->lo[b] * pd->lat_us,
+				h->hi[b] * pd->lat_us,
+				plot_hist_upper(h, b) * pd->lat_us, h->count[b],
+				cum, (double)cum / h->total);
+		}
+		fputs("\n\n", out);
+	}
+}
+
+static void write_lag(const struct plot_data *pd, FILE *out)
+{
+	const struct plot_hist *all = &pd->lag_all;
+	size_t s, b, j;
+
+	put_header(pd, PLOT_LAG_PICK, "the module's lag_pick histogram (lag "
+		   "V - v of the picked entity) summed over each setting's "
+		   "repetitions: per bucket the fraction and the number of the "
+		   "setting's picks", out);
+	fprintf(out, "# lag in %s; bucket: lo..hi inclusive\n# bucket lo hi",
+		pd->lag_unit);
+	for (s = 0; s < pd->nsettings; s++) {
+		put_column_name(out, pd->res->settings[s].name, "fraction");
+		put_column_name(out, pd->res->settings[s].name, "count");
+	}
+	fputc('\n', out);
+	for (b = 0; b < all->n; b++) {
+		fprintf(out, "%s %.12g %.12g", pd->lag_label[b], all->lo[b],
+			all->hi[b]);
+		for (s = 0; s < pd->nsettings; s++) {
+			const struct plot_hist *h = &pd->lag[s];
+			uint64_t n = 0;
+
+			for (j = 0; j < h->n; j++)
+				if (h->lo[j] == all->lo[b])
+					n = h->count[j];
+			if (!h->total) {
+				fputs(" - -", out);
+				continue;
+			}
+			put_num(out, (double)n / h->total);
+			fprintf(out, " %" PRIu64, n);
+		}
+		fputc('\n', out);
+	}
+}
+
+static void write_bars(const struct plot_data *pd, enum plot_chart c,
+		       const struct plot_bars *bars, const char *first,
+		       const char *what, FILE *out)
+{
+	size_t s, r;
+
+	put_header(pd, c, what, out);
+	fprintf(out, "# %s", first);
+	for (s = 0; s < pd->nsettings; s++) {
+		put_column_name(out, pd->res->settings[s].name, "mean");
+		put_column_name(out, pd->res->settings[s].name, "min");
+		put_column_name(out, pd->res->settings[s].name, "max");
+		put_column_name(out, pd->res->settings[s].name, "n");
+	}
+	fputc('\n', out);
+	for (r = 0; r < bars->nrows; r++) {
+		/* Quoted: a task label could start with '#'. */
+		put_quoted(out, bars->row[r]);
+		for (s = 0; s < pd->nsettings; s++)
+			put_stat(out, &bars->stat[r * pd->nsettings + s]);
+		fputc('\n', out);
+	}
+}
+
+static void write_seconds(const struct plot_data *pd, FILE *out)
+{
+	const struct sweep_results *res = pd->res;
+	size_t s, r;
+	double v;
+
+	put_header(pd, PLOT_SECONDS, "the workload's seconds per setting "
+		   "(block 0: mean, min, max over the repetitions; block 1: "
+		   "each run)", out);
+	fputs("# index setting mean min max n\n", out);
+	for (s = 0; s < pd->nsettings; s++) {
+		fprintf(out, "%zu ", s);
+		put_quoted(out, res->settings[s].name);
+		put_stat(out, &pd->seconds[s]);
+		fputc('\n', out);
+	}
+	fputs("\n\n# index repetition seconds\n", out);
+	for (s = 0; s < pd->nsettings; s++) {
+		for (r = 0; r < res->settings[s].nruns; r++) {
+			const struct sweep_run *run = res->settings[s].runs[r];
+
+			v = sweep_run_value(run, "seconds", 0);
+			if (plot_run_used(run) && !isnan(v))
+				fprintf(out, "%zu %u %.12g\n", s, run->repetition,
+					v);
+		}
+	}
+}
+
+int plot_data_write(const struct plot_data *pd, enum plot_chart c, FILE *out)
+{
+	switch (c) {
+	case PLOT_WAKEUP_CDF:
+		write_cdf(pd, out);
+		break;
+	case PLOT_LAG_PICK:
+		write_lag(pd, out);
+		break;
+	case PLOT_SWITCHES:
+		write_bars(pd, c, &pd->switches, "cause", "module counters per "
+			   "run: mean, min, max over each setting's repetitions",
+			   out);
+		break;
+	case PLOT_CPU_SHARE:
+		write_bars(pd, c, &pd->share, "task", "the workload's cpu_share "
+			   "per task (CPU time / elapsed): mean, min, max over "
+			   "each setting's repetitions", out);
+		break;
+	default:
+		write_seconds(pd, out);
+		break;
+	}
+	return ferror(out) ? -EIO : 0;
+}

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The numbers behind `schedscope plot`: a sweep's results (sweep/results.h)
+ * turned into one table per chart, and those tables written as gnuplot data
+ * files (NAME.dat). cmd/plot.c writes the gnuplot scripts that read them and
+ * runs gnuplot.
+ *
+ * Only runs whose workload exited with status 0 count: a failed run's
+ * counters and tables stop somewhere in the middle.
+ *
+ * The .dat files: a header of '#' comments, the last one naming the columns;
+ * missing values are "-" (gnuplot: set datafile missing '-'); row labels
+ * (causes, tasks, settings' names) are quoted with '"'.
+ *
+ *  wakeup_latency_cdf.dat  one block per setting with wakeups, in setting
+ *                          order, two blank lines apart (gnuplot `index`):
+ *                          lo_us hi_us upper_us count cumulative fraction
+ *                          per bucket of the summed wakeup_lat histogram;
+ *                          fraction = wakeups with a latency below upper_us
+ *  lag_pick.dat            bucket lo hi, then per setting fraction and count
+ *                          (columns 4 + 2 * s and 5 + 2 * s)
+ *  switches_by_cause.dat   cause, then per setting mean min max n
+ *                          (columns 2 + 4 * s ... 5 + 4 * s)
+ *  cpu_share.dat           task, then per setting mean min max n
+ *  seconds.dat             block 0: index setting mean min max n per setting;
+ *                          block 1: index repetition seconds per run
+ */
+#ifndef SCHEDSCOPE_PLOT_DATA_H
+#define SCHEDSCOPE_PLOT_DATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sweep/results.h"
+
+enum plot_chart {
+	PLOT_WAKEUP_CDF,
+	PLOT_LAG_PICK,
+	PLOT_SWITCHES,
+	PLOT_CPU_SHARE,
+	PLOT_SECONDS,
+	PLOT_NCHARTS,
+};
+
+/* "wakeup_latency_cdf", "lag_pick", ...: the file names without suffix. */
+extern const char *const plot_chart_name[PLOT_NCHARTS];
+
+/* The module counters of switches_by_cause, in the chart's order. */
+#define PLOT_NCAUSES	7
+extern const char *const plot_causes[PLOT_NCAUSES];
+
+/* Buckets a histogram can have: 65 unsigned, 2 * 64 + 1 signed. */
+#define PLOT_MAX_BUCKETS	129
+#define PLOT_LABEL_MAX		64
+
+/* One value over the repetitions of a setting. */
+struct plot_stat {
+	size_t n;			/* runs that had it; 0: missing */
+	double sum, mean, min, max;
+};
+
+/* A module histogram summed over a setting's runs, buckets ascending. */
+struct plot_hist {
+	size_t n;
+	double lo[PLOT_MAX_BUCKETS], hi[PLOT_MAX_BUCKETS];	/* inclusive */
+	uint64_t count[PLOT_MAX_BUCKETS];
+	uint64_t total;
+	size_t runs;			/* runs that had the histogram */
+};
+
+/* Rows of clustered bars: one row per cause or task, one bar per setting. */
+struct plot_bars {
+	size_t nrows;
+	char (*row)[PLOT_LABEL_MAX];
+	struct plot_stat *stat;		/* [row * nsettings + setting] */
+};
+
+struct plot_data {
+	const struct sweep_results *res;
+	size_t nsettings;
+	size_t runs_used;		/* runs with exit status 0 */
+	bool have[PLOT_NCHARTS];
+	char why[PLOT_NCHARTS][160];	/* why a chart is not there */
+
+	/* wakeup_latency_cdf: per setting; upper bounds in us from unit */
+	char lat_unit[16];		/* "ns", "us" or "ms" */
+	double lat_us;			/* one unit in us */
+	struct plot_hist *lat;
+
+	/* lag_pick: per setting, then every bucket any setting has */
+	char lag_unit[16];		/* "vns", ... */
+	struct plot_hist *lag;
+	struct plot_hist lag_all;	/* counts: every setting's together */
+	char (*lag_label)[PLOT_LABEL_MAX];	/* of lag_all's buckets */
+
+	struct plot_bars switches, share;
+
+	struct plot_stat *seconds;	/* per setting */
+};
+
+/*
+ * Build every chart's table from res (which must outlive pd). A chart
+ * without data gets have[] false and a reason in why[]. Returns 0, or
+ * -EINVAL / -ENOMEM with a message naming the file in err (pd then needs
+ * no free).
+ */
+int plot_data_build(struct plot_data *pd, const struct sweep_results *res,
+		    char *err, size_t errlen);
+void plot_data_free(struct plot_data *pd);
+
+/* Does the run count (exit status 0)? */
+bool plot_run_used(const struct sweep_run *run);
+
+/*
+ * Does setting s have data in chart c (a line, a series of bars)? For
+ * PLOT_SECONDS: a mean.
+ */
+bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s);
+
+/* The fraction of a setting's wakeups below bucket b's upper bound. */
+double plot_cdf_fraction(const struct plot_hist *h, size_t b);
+/* The exclusive upper bound of bucket b, in the histogram's unit. */
+double plot_hist_upper(const struct plot_hist *h, size_t b);
+
+/* Write chart c's NAME.dat to out (have[c] must be true). 0 or -EIO. */
+int plot_data_write(const struct plot_data *pd, enum plot_chart c, FILE *out);
+
+#endif

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What every section of `schedscope report` uses: titles, the tables and
+ * their ratio cells; and the report's header.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report/report.h"
+
+void report_title(struct report *r, const char *text)
+{
+	size_t n = strlen(text);
+
+	if (r->md) {
+		fprintf(r->out, "## %s\n\n", text);
+		return;
+	}
+	fprintf(r->out, "%s\n", text);
+	while (n--)
+		fputc('-', r->out);
+	fputs("\n\n", r->out);
+}
+
+void report_print_table(struct report *r, struct report_table *t)
+{
+	if (report_table_print(t, r->md, r->out) && !r->error)
+		r->error = -ENOMEM;
+	report_table_free(t);
+}
+
+void report_set_ratio(struct report_table *t, size_t row, size_t col,
+		      const struct summary_stats *st,
+		      const struct summary_stats *base)
+{
+	if (st->n && base->n && base->mean > 0)
+		report_table_set(t, row, col, "%.3f", st->mean / base->mean);
+	else
+		report_table_set(t, row, col, "-");
+}
+
+/* "name:        value" (text) or "- name: value" (markdown). */
+static void field(struct report *r, bool note, const char *name,
+		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void field(struct report *r, bool note, const char *name,
+		  const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->md)
+		fprintf(r->out, note ? "- **%s**: " : "- %s: ", name);
+	else
+		fprintf(r->out, "%s:%*s", name, (int)(12 - strlen(name)), "");
+	va_start(ap, fmt);
+	vfprintf(r->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', r->out);
+}
+
+void report_header(struct report *r)
+{
+	const struct sweep_results *res = r->res;
+	json_t *cpus = json_object_get(res->sweep, "cpus");
+	const char *q = r->md ? "`" : "";
+	char list[2048] = "", ncpus[32] = "";
+	size_t s, used = 0, failed = 0;
+
+	for (s = 0; s < res->nruns; s++)
+		failed += !run_used(&res->runs[s]);
+	for (s = 0; s < res->nsettings && used < sizeof(list); s++)
+		used += snprintf(list + used, sizeof(list) - used, "%s%s",
+				 s ? ", " : "", res->settings[s].name);
+	if (json_is_integer(cpus))
+		snprintf(ncpus, sizeof(ncpus), ", %" JSON_INTEGER_FORMAT " CPUs",
+			 json_integer_value(cpus));
+	fputs(r->md ? "# schedscope report\n\n" : "schedscope report\n\n", r->out);
+	field(r, false, "kernel", "%s%s%s%s", q, res->kernel, q, ncpus);
+	field(r, false, "workload", "%s%s%s", q, res->workload, q);
+	field(r, false, "repetitions", "%u", res->repetitions);
+	field(r, false, "settings", "%s%s%s%s", list,
+	      res->preset[0] ? " (preset " : "", res->preset,
+	      res->preset[0] ? ")" : "");
+	field(r, false, "baseline", "%s", res->settings[r->base].name);
+	if (!res->complete || res->stopped_by[0])
+		field(r, true, "incomplete", "stopped by %s, %zu of %zu runs taken",
+		      res->stopped_by[0] ? res->stopped_by : "(not recorded)",
+		      res->nruns, res->nsettings * res->repetitions);
+	if (failed)
+		field(r, true, "failed", "%zu run%s with a non-zero exit status, "
+		      "left out", failed, failed > 1 ? "s" : "");
+	fputc('\n', r->out);
+}

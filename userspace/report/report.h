@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The parts of `schedscope report` (cmd/report.c puts them in order): the
+ * report being written, what every section uses, the numbers taken from
+ * the runs, and the sections.
+ *
+ * Only runs whose workload exited with status 0 count: a failed run's
+ * counters and tables stop somewhere in the middle.
+ */
+#ifndef SCHEDSCOPE_REPORT_H
+#define SCHEDSCOPE_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "report/table.h"
+#include "lib/summary_stats.h"
+#include "sweep/results.h"
+
+struct report {
+	const struct sweep_results *res;
+	size_t base;			/* baseline setting */
+	bool md;
+	FILE *out;
+	int error;			/* -ENOMEM, or -EINVAL with msg */
+	char msg[1024];
+};
+
+/* ---- What every section uses (report/report.c) ---- */
+
+/* A section's title: underlined (text) or "## " (markdown). */
+void report_title(struct report *r, const char *text);
+/* Print t, then free it; a table that ran out of memory sets r->error. */
+void report_print_table(struct report *r, struct report_table *t);
+/*
+ * Cell (row, col) of t: the mean of st over that of base, "-" where either
+ * has none or base's is not above 0.
+ */
+void report_set_ratio(struct report_table *t, size_t row, size_t col,
+		      const struct summary_stats *st,
+		      const struct summary_stats *base);
+
+/* ---- Numbers per run and per setting (report/metrics.c) ---- */
+
+/* The run counts: its workload exited with status 0. */
+bool run_used(const struct sweep_run *run);
+/* Runs of set that count. */
+size_t setting_runs_used(const struct sweep_setting *set);
+
+/* A number of a run; NAN where the run has none. */
+typedef double (*run_metric)(const struct sweep_run *run);
+
+/*
+ * Summary of value(run, arg), a number or NAN for none, over the runs of
+ * setting s that count. Out of memory: r->error set, st of no values.
+ */
+void setting_summary(struct report *r, size_t s,
+		     double (*value)(const struct sweep_run *run, const void *arg),
+		     const void *arg, struct summary_stats *st);
+/* The same of a run_metric. */
+void setting_stats(struct report *r, size_t s, run_metric get,
+		   struct summary_stats *st);
+/* Any setting with a value of the metric. */
+bool have_metric(struct report *r, run_metric get);
+
+/* ---- The sections, in the order of the report ---- */
+
+/* What was measured: kernel, workload, settings, baseline, failures. */
+void report_header(struct report *r);		/* report/report.c */
+/* a. Means per setting; b. the mmtests comparison; c. seconds per run. */
+void section_means(struct report *r);		/* report/means.c */
+void section_comparison(struct report *r);
+void section_ratios(struct report *r);
+/* d. CPU share per task and per group. */
+void section_share(struct report *r);		/* report/share.c */
+/* e. Wakeup latency: the module's histograms, a summary, the workload's. */
+void section_module_hists(struct report *r);	/* report/latency.c */
+void section_latency_summary(struct report *r);
+void section_workload_hists(struct report *r);
+/* The mean of the workload's own latency summary of a run, in us. */
+double metric_lat_mean_us(const struct sweep_run *run);
+/* The module's mean wakeup latency of a run, in us, from its counters. */
+double metric_wakeup_lat_us(const struct sweep_run *run);
+
+#endif

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The presets. Their sizes suit a 2-CPU VM without hardware acceleration
+ * (each run a few seconds); on a real box, scale the workload up with
+ * `schedscope sweep --preset NAME -- WORKLOAD ARGS`.
+ */
+#include <string.h>
+
+#include "sweep/presets.h"
+
+static const struct sweep_preset presets[] = {
+	{
+		.name = "eligibility-messaging",
+		.reproduces = "EEVDF features on hackbench-style messaging: seconds, "
+			      "switches, migrations per feature set",
+		.settings = { "default", "NO_RUN_TO_PARITY", "NO_PLACE_LAG",
+			      "NO_DELAY_DEQUEUE", "NO_DELAY_DEQUEUE,NO_PLACE_LAG" },
+		.repetitions = 5,
+		.workload = { "messaging", "-g", "4", "-l", "200", NULL },
+	},
+	{
+		.name = "wakeup-granularity-hackbench",
+		.reproduces = "wakeup preemption on hackbench over pipes: mean per "
+			      "setting, % change, significance",
+		.settings = { "default", "NO_WAKEUP_PREEMPTION", "NO_PREEMPT_SHORT" },
+		.repetitions = 5,
+		.workload = { "messaging", "-p", "-g", "2", "-l", "300", NULL },
+	},
+	{
+		.name = "run-to-parity",
+		.reproduces = "RUN_TO_PARITY against over-scheduling: hackbench "
+			      "seconds per repetition and the ratio to the baseline",
+		.settings = { "NO_RUN_TO_PARITY", "RUN_TO_PARITY" },
+		.repetitions = 4,
+		.workload = { "messaging", "-g", "4", "-l", "200", NULL },
+	},
+	{
+		.name = "mixed-slice-share",
+		.reproduces = "an always-running task beside a 1 ms run / 1 ms sleep "
+			      "task on one CPU: 50/50 or 67/33?",
+		.settings = { "default", "NO_PLACE_LAG", "NO_DELAY_DEQUEUE" },
+		.repetitions = 3,
+		.workload = { "dutycycle", "-c", "0", "-s", "3", "-t", "always=1/0",
+			      "-t", "half=1/1", NULL },
+	},
+	{
+		.name = "sched-idle-side-job",
+		.reproduces = "wakeup latency of a latency-sensitive job beside a "
+			      "SCHED_IDLE side job on the same CPU",
+		.settings = { "default", "NO_WAKEUP_PREEMPTION" },
+		.repetitions = 3,
+		.filter = "comm=wakelat",
+		.workload = { "wakelat", "-c", "0", "-s", "3", "--side-job", "1",
+			      "--side-policy", "idle", NULL },
+	},
+};
+
+const struct sweep_preset *sweep_preset_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(presets) / sizeof(presets[0]); i++)
+		if (!strcmp(presets[i].name, name))
+			return &presets[i];
+	return NULL;
+}
+
+const struct sweep_preset *sweep_preset_at(size_t i)
+{
+	return i < sizeof(presets) / sizeof(presets[0]) ? &presets[i] : NULL;
+}

@@ -1,0 +1,524 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A sweep's result directory read back (docs/sweep.md): sweep.json, then
+ * every run file it lists, each checked against the contract so that the
+ * report and the plots can take what they read as given.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "sweep/results.h"
+
+#define SWEEP_SCHEMA	"schedscope-sweep/1"
+#define RUN_SCHEMA	"schedscope-run/1"
+
+static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err && errlen) {
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return ret;
+}
+
+/* Parse path as JSON; a missing file is -ENOENT, anything unreadable -EINVAL. */
+static int load_json(const char *path, json_t **out, char *err, size_t errlen)
+{
+	json_error_t jerr;
+	struct stat st;
+
+	*out = NULL;
+	if (stat(path, &st))
+		return fail(err, errlen, -errno, "%s: %s", path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return fail(err, errlen, -EINVAL, "%s: not a regular file", path);
+	*out = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+	if (!*out)
+		return fail(err, errlen, -EINVAL, "%s: line %d column %d: %s",
+			    path, jerr.line, jerr.column, jerr.text);
+	if (!json_is_object(*out)) {
+		json_decref(*out);
+		*out = NULL;
+		return fail(err, errlen, -EINVAL, "%s: not a JSON object", path);
+	}
+	return 0;
+}
+
+/* A string member copied into buf; null is "" when null_ok. */
+static int get_string(json_t *obj, const char *key, bool null_ok, char *buf,
+		      size_t len, const char *path, char *err, size_t errlen)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (null_ok && json_is_null(v)) {
+		buf[0] = '\0';
+		return 0;
+	}
+	if (!json_is_string(v))
+		return fail(err, errlen, -EINVAL, "%s: \"%s\" is %s, not a string%s",
+			    path, key, v ? "of another type" : "missing",
+			    null_ok ? " or null" : "");
+	if (json_string_length(v) >= len)
+		return fail(err, errlen, -EINVAL, "%s: \"%s\" is longer than %zu bytes",
+			    path, key, len - 1);
+	memcpy(buf, json_string_value(v), json_string_length(v) + 1);
+	return 0;
+}
+
+/* An integer member in [min, max]. */
+static int get_int(json_t *obj, const char *key, json_int_t min, json_int_t max,
+		   json_int_t *value, const char *path, char *err, size_t errlen)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (!json_is_integer(v) || json_integer_value(v) < min ||
+	    json_integer_value(v) > max)
+		return fail(err, errlen, -EINVAL,
+			    "%s: \"%s\" is %s, not an integer in [%lld, %lld]",
+			    path, key, v ? "out of range or of another type" :
+			    "missing", (long long)min, (long long)max);
+	*value = json_integer_value(v);
+	return 0;
+}
+
+static int get_bool(json_t *obj, const char *key, bool *value,
+		    const char *path, char *err, size_t errlen)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (!json_is_boolean(v))
+		return fail(err, errlen, -EINVAL, "%s: \"%s\" is %s, not true or false",
+			    path, key, v ? "of another type" : "missing");
+	*value = json_is_true(v);
+	return 0;
+}
+
+/* A number member (integer or real); inf and nan cannot be in JSON. */
+static int get_number(json_t *obj, const char *key, double *value,
+		      const char *path, char *err, size_t errlen)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (!json_is_number(v))
+		return fail(err, errlen, -EINVAL, "%s: \"%s\" is %s, not a number",
+			    path, key, v ? "of another type" : "missing");
+	*value = json_number_value(v);
+	return 0;
+}
+
+static int check_workload_cmd(struct sweep_results *res, const char *path,
+			      char *err, size_t errlen)
+{
+	json_t *w = json_object_get(res->sweep, "workload"), *arg;
+	size_t i, used = 0;
+
+	if (!json_is_array(w) || !json_array_size(w))
+		return fail(err, errlen, -EINVAL,
+			    "%s: \"workload\" is not a non-empty array of strings",
+			    path);
+	json_array_foreach(w, i, arg) {
+		size_t n;
+
+		if (!json_is_string(arg))
+			return fail(err, errlen, -EINVAL, "%s: \"workload\"[%zu] "
+				    "is not a string", path, i);
+		n = json_string_length(arg);
+		if (used + n + 2 > sizeof(res->workload))
+			return fail(err, errlen, -EINVAL, "%s: \"workload\" is "
+				    "longer than %zu bytes", path,
+				    sizeof(res->workload) - 1);
+		if (i)
+			res->workload[used++] = ' ';
+		memcpy(res->workload + used, json_string_value(arg), n + 1);
+		used += n;
+	}
+	return 0;
+}
+
+static int load_settings(struct sweep_results *res, const char *path,
+			 char *err, size_t errlen)
+{
+	json_t *settings = json_object_get(res->sweep, "settings"), *s;
+	size_t i, j;
+	int ret;
+
+	if (!json_is_array(settings) || !json_array_size(settings))
+		return fail(err, errlen, -EINVAL,
+			    "%s: \"settings\" is not a non-empty array", path);
+	res->settings = calloc(json_array_size(settings), sizeof(*res->settings));
+	if (!res->settings)
+		return fail(err, errlen, -ENOMEM, "%s: out of memory", path);
+	res->nsettings = json_array_size(settings);
+	json_array_foreach(settings, i, s) {
+		char what[64];
+
+		snprintf(what, sizeof(what), "settings[%zu]", i);
+		if (!json_is_object(s))
+			return fail(err, errlen, -EINVAL, "%s: \"%s\" is not an "
+				    "object", path, what);
+		ret = get_string(s, "name", false, res->settings[i].name,
+				 sizeof(res->settings[i].name), path, err, errlen);
+		if (ret)
+			return ret;
+		if (!res->settings[i].name[0])
+			return fail(err, errlen, -EINVAL, "%s: \"%s\" has an "
+				    "empty name", path, what);
+		for (j = 0; j < i; j++)
+			if (!strcmp(res->settings[j].name, res->settings[i].name))
+				return fail(err, errlen, -EINVAL, "%s: setting "
+					    "\"%s\" is there twice", path,
+					    res->settings[i].name);
+	}
+	return 0;
+}
+
+/* Every table: columns of names, rows as wide, fields numbers or words. */
+static int check_tables(json_t *tables, const char *path, char *err,
+			size_t errlen)
+{
+	json_t *t, *cols, *rows, *row, *v;
+	size_t i, c, r;
+
+	if (!json_is_array(tables))
+		return fail(err, errlen, -EINVAL, "%s: \"workload\".\"tables\" "
+			    "is not an array", path);
+	json_array_foreach(tables, i, t) {
+		cols = json_object_get(t, "columns");
+		rows = json_object_get(t, "rows");
+		if (!json_is_array(cols) || !json_array_size(cols) ||
+		    !json_is_array(rows))
+			return fail(err, errlen, -EINVAL, "%s: table %zu has no "
+				    "\"columns\" and \"rows\" arrays", path, i);
+		json_array_foreach(cols, c, v)
+			if (!json_is_string(v))
+				return fail(err, errlen, -EINVAL, "%s: table %zu: "
+					    "column %zu is not a string", path,
+					    i, c);
+		json_array_foreach(rows, r, row) {
+			if (!json_is_array(row) ||
+			    json_array_size(row) != json_array_size(cols))
+				return fail(err, errlen, -EINVAL, "%s: table %zu "
+					    "(%s): row %zu is not an array of "
+					    "%zu fields", path, i,
+					    json_string_value(json_array_get(cols, 0)),
+					    r, json_array_size(cols));
+			json_array_foreach(row, c, v)
+				if (!json_is_number(v) && !json_is_string(v))
+					return fail(err, errlen, -EINVAL,
+						    "%s: table %zu row %zu field "
+						    "%zu is neither a number nor "
+						    "a word", path, i, r, c);
+		}
+	}
+	return 0;
+}
+
+static int load_run(struct sweep_results *res, struct sweep_run *run,
+		    const char *rel, char *err, size_t errlen)
+{
+	char name[sizeof(((struct sweep_setting *)0)->name)];
+	json_t *perf, *workload, *module;
+	const char *p = run->path;
+	json_int_t v;
+	int ret;
+
+	if (rel[0] == '/' || strstr(rel, ".."))
+		return fail(err, errlen, -EINVAL, "%s/sweep.json: run file \"%s\" "
+			    "is not a path inside the directory", res->dir, rel);
+	if ((size_t)snprintf(run->path, sizeof(run->path), "%s/%s", res->dir,
+			     rel) >= sizeof(run->path))
+		return fail(err, errlen, -ENAMETOOLONG, "%s/%s: path too long",
+			    res->dir, rel);
+	ret = load_json(p, &run->json, err, errlen);
+	if (ret)
+		return ret;
+	if (get_string(run->json, "schema", false, name, sizeof(name), p, err,
+		       errlen) || strcmp(name, RUN_SCHEMA))
+		return fail(err, errlen, -EINVAL, "%s: \"schema\" is not \""
+			    RUN_SCHEMA "\"", p);
+	ret = get_int(run->json, "setting_index", 0, res->nsettings - 1, &v,
+		      p, err, errlen);
+	if (ret)
+		return ret;
+	run->setting = v;
+	ret = get_string(run->json, "setting", false, name, sizeof(name), p,
+			 err, errlen);
+	if (ret)
+		return ret;
+	if (strcmp(name, res->settings[run->setting].name))
+		return fail(err, errlen, -EINVAL, "%s: setting \"%s\" is not "
+			    "setting %zu of sweep.json (\"%s\")", p, name,
+			    run->setting, res->settings[run->setting].name);
+	ret = get_int(run->json, "repetition", 0, res->repetitions - 1, &v, p,
+		      err, errlen);
+	if (ret)
+		return ret;
+	run->repetition = v;
+	ret = get_int(run->json, "exit_status", 0, 255, &v, p, err, errlen);
+	if (ret)
+		return ret;
+	run->exit_status = v;
+	ret = get_number(run->json, "elapsed_s", &run->elapsed_s, p, err, errlen);
+	if (ret)
+		return ret;
+
+	perf = json_object_get(run->json, "perf");
+	if (json_is_object(perf)) {
+		ret = get_number(perf, "context_switches", &run->context_switches,
+				 p, err, errlen);
+		if (!ret)
+			ret = get_number(perf, "cpu_migrations",
+					 &run->cpu_migrations, p, err, errlen);
+		if (!ret)
+			ret = get_number(perf, "task_clock_ms",
+					 &run->task_clock_ms, p, err, errlen);
+		if (ret)
+			return ret;
+		run->have_perf = true;
+	} else if (perf && !json_is_null(perf)) {
+		return fail(err, errlen, -EINVAL, "%s: \"perf\" is neither an "
+			    "object nor null", p);
+	}
+
+	workload = json_object_get(run->json, "workload");
+	if (!json_is_object(workload))
+		return fail(err, errlen, -EINVAL, "%s: \"workload\" is %s, not an "
+			    "object", p, workload ? "of another type" : "missing");
+	run->tables = json_object_get(workload, "tables");
+	ret = check_tables(run->tables, p, err, errlen);
+	if (ret)
+		return ret;
+
+	module = json_object_get(run->json, "module");
+	if (json_is_object(module)) {
+		json_t *stats = json_object_get(module, "stats");
+		json_t *hists = json_object_get(module, "hists");
+
+		if (!json_is_object(stats) || !json_is_array(hists))
+			return fail(err, errlen, -EINVAL, "%s: \"module\" has no "
+				    "\"stats\" object and \"hists\" array (not "
+				    "`schedscope show --json` output)", p);
+		run->module = module;
+	} else if (module && !json_is_null(module)) {
+		return fail(err, errlen, -EINVAL, "%s: \"module\" is neither an "
+			    "object nor null", p);
+	}
+	return 0;
+}
+
+static int cmp_run_ptr(const void *a, const void *b)
+{
+	const struct sweep_run *x = *(struct sweep_run *const *)a;
+	const struct sweep_run *y = *(struct sweep_run *const *)b;
+
+	return x->repetition < y->repetition ? -1 :
+	       x->repetition > y->repetition;
+}
+
+/* Hand each setting its runs, by repetition; a (setting, repetition) once. */
+static int group_runs(struct sweep_results *res, char *err, size_t errlen)
+{
+	size_t i, s, r;
+
+	for (s = 0; s < res->nsettings; s++) {
+		struct sweep_setting *set = &res->settings[s];
+
+		set->runs = calloc(res->nruns ? res->nruns : 1, sizeof(*set->runs));
+		if (!set->runs)
+			return fail(err, errlen, -ENOMEM, "out of memory");
+		for (i = 0; i < res->nruns; i++)
+			if (res->runs[i].setting == s)
+				set->runs[set->nruns++] = &res->runs[i];
+		qsort(set->runs, set->nruns, sizeof(*set->runs), cmp_run_ptr);
+		for (r = 1; r < set->nruns; r++)
+			if (set->runs[r]->repetition == set->runs[r - 1]->repetition)
+				return fail(err, errlen, -EINVAL, "%s: setting "
+					    "\"%s\" repetition %u again (first in "
+					    "%s)", set->runs[r]->path, set->name,
+					    set->runs[r]->repetition,
+					    set->runs[r - 1]->path);
+	}
+	return 0;
+}
+
+static int load_sweep(struct sweep_results *res, const char *path, char *err,
+		      size_t errlen)
+{
+	char schema[64];
+	json_t *runs, *rel;
+	json_int_t v;
+	size_t i;
+	int ret;
+
+	ret = load_json(path, &res->sweep, err, errlen);
+	if (ret)
+		return ret;
+	if (get_string(res->sweep, "schema", false, schema, sizeof(schema),
+		       path, err, errlen) || strcmp(schema, SWEEP_SCHEMA))
+		return fail(err, errlen, -EINVAL, "%s: \"schema\" is not \""
+			    SWEEP_SCHEMA "\"", path);
+	ret = get_string(res->sweep, "kernel", false, res->kernel,
+			 sizeof(res->kernel), path, err, errlen);
+	if (!ret)
+		ret = get_string(res->sweep, "preset", true, res->preset,
+				 sizeof(res->preset), path, err, errlen);
+	if (!ret)
+		ret = get_string(res->sweep, "stopped_by", true, res->stopped_by,
+				 sizeof(res->stopped_by), path, err, errlen);
+	if (!ret)
+		ret = get_bool(res->sweep, "module", &res->module, path, err,
+			       errlen);
+	if (!ret)
+		ret = get_bool(res->sweep, "complete", &res->complete, path, err,
+			       errlen);
+	if (!ret)
+		ret = get_int(res->sweep, "repetitions", 1, 1000000, &v, path,
+			      err, errlen);
+	if (ret)
+		return ret;
+	res->repetitions = v;
+	ret = check_workload_cmd(res, path, err, errlen);
+	if (!ret)
+		ret = load_settings(res, path, err, errlen);
+	if (ret)
+		return ret;
+
+	runs = json_object_get(res->sweep, "runs");
+	if (!json_is_array(runs))
+		return fail(err, errlen, -EINVAL, "%s: \"runs\" is not an array",
+			    path);
+	res->runs = calloc(json_array_size(runs) + 1, sizeof(*res->runs));
+	if (!res->runs)
+		return fail(err, errlen, -ENOMEM, "%s: out of memory", path);
+	json_array_foreach(runs, i, rel) {
+		if (!json_is_string(rel))
+			return fail(err, errlen, -EINVAL, "%s: \"runs\"[%zu] is "
+				    "not a string", path, i);
+		/* Counted first: sweep_results_free() releases what was read. */
+		res->nruns++;
+		ret = load_run(res, &res->runs[i], json_string_value(rel), err,
+			       errlen);
+		if (ret)
+			return ret;
+	}
+	return group_runs(res, err, errlen);
+}
+
+int sweep_results_load(struct sweep_results *res, const char *dir,
+		       char *err, size_t errlen)
+{
+	char path[sizeof(res->dir) + 16];
+	size_t len = strlen(dir);
+	struct stat st;
+	int ret;
+
+	memset(res, 0, sizeof(*res));
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	if (len >= sizeof(res->dir))
+		return fail(err, errlen, -ENAMETOOLONG, "%s: path too long", dir);
+	memcpy(res->dir, dir, len);
+	if (stat(res->dir, &st))
+		return fail(err, errlen, -errno, "%s: %s", res->dir,
+			    strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return fail(err, errlen, -ENOTDIR, "%s: not a directory", res->dir);
+	snprintf(path, sizeof(path), "%s/sweep.json", res->dir);
+	ret = load_sweep(res, path, err, errlen);
+	if (ret)
+		sweep_results_free(res);
+	return ret;
+}
+
+void sweep_results_free(struct sweep_results *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nruns; i++)
+		json_decref(res->runs[i].json);
+	for (i = 0; i < res->nsettings; i++)
+		free(res->settings[i].runs);
+	free(res->runs);
+	free(res->settings);
+	json_decref(res->sweep);
+	memset(res, 0, sizeof(*res));
+}
+
+long sweep_table_column(json_t *table, const char *column)
+{
+	json_t *cols = json_object_get(table, "columns"), *c;
+	size_t i;
+
+	json_array_foreach(cols, i, c)
+		if (json_is_string(c) && !strcmp(json_string_value(c), column))
+			return i;
+	return -1;
+}
+
+json_t *sweep_run_table(const struct sweep_run *run, const char *column)
+{
+	json_t *t;
+	size_t i;
+
+	if (!run->tables)
+		return NULL;
+	json_array_foreach(run->tables, i, t)
+		if (sweep_table_column(t, column) >= 0)
+			return t;
+	return NULL;
+}
+
+size_t sweep_run_rows(const struct sweep_run *run, const char *column)
+{
+	json_t *t = sweep_run_table(run, column);
+
+	return t ? json_array_size(json_object_get(t, "rows")) : 0;
+}
+
+double sweep_run_value(const struct sweep_run *run, const char *column,
+		       size_t row)
+{
+	json_t *t = sweep_run_table(run, column), *v;
+
+	if (!t)
+		return NAN;
+	v = json_array_get(json_array_get(json_object_get(t, "rows"), row),
+			   sweep_table_column(t, column));
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+double sweep_run_stat(const struct sweep_run *run, const char *name)
+{
+	json_t *v;
+
+	if (!run->module)
+		return NAN;
+	v = json_object_get(json_object_get(run->module, "stats"), name);
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+json_t *sweep_run_hist(const struct sweep_run *run, const char *file)
+{
+	json_t *h, *f;
+	size_t i;
+
+	if (!run->module)
+		return NULL;
+	json_array_foreach(json_object_get(run->module, "hists"), i, h) {
+		f = json_object_get(h, "file");
+		if (json_is_string(f) && !strcmp(json_string_value(f), file))
+			return h;
+	}
+	return NULL;
+}

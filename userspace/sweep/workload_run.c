@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Starting a sweep's workload, counting it, waiting for it, stopping it. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/error_msg.h"
+#include "sweep/workload_run.h"
+
+/* How long a stopped workload gets to exit before SIGKILL. */
+#define STOP_GRACE_S	5.0
+
+static double monotonic_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static bool is_executable(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
+}
+
+int workload_resolve(const char *name, char *buf, size_t len, char *err,
+		     size_t errlen)
+{
+	char self[PATH_MAX], *slash;
+	const char *path = getenv("PATH");
+	ssize_t n;
+
+	if (!*name) {
+		error_msg(err, errlen, "empty workload name");
+		return -ENOENT;
+	}
+	if (strchr(name, '/')) {
+		if (!is_executable(name)) {
+			error_msg(err, errlen, "workload %s: not an executable file", name);
+			return -ENOENT;
+		}
+		snprintf(buf, len, "%s", name);
+		return 0;
+	}
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		slash = strrchr(self, '/');
+		if (slash) {
+			*slash = '\0';
+			if ((size_t)snprintf(buf, len, "%s/%s", self, name) < len &&
+			    is_executable(buf))
+				return 0;
+		}
+	} else {
+		self[0] = '\0';
+	}
+	while (path && *path) {
+		const char *end = strchrnul(path, ':');
+
+		if (end > path &&
+		    (size_t)snprintf(buf, len, "%.*s/%s", (int)(end - path), path,
+				     name) < len && is_executable(buf))
+			return 0;
+		path = *end ? end + 1 : end;
+	}
+	error_msg(err, errlen, "workload '%s' not found next to schedscope (%s) nor in $PATH",
+		  name, self);
+	return -ENOENT;
+}
+
+/* In the child: file descriptors, wait for the counters, exec. */
+static void __attribute__((noreturn))
+child_exec(struct workload_run *w, int go_fd, int status_fd)
+{
+	int in, out, errfd, e;
+	char go;
+
+	setpgid(0, 0);
+	in = open("/dev/null", O_RDONLY);
+	out = open(w->out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	errfd = open(w->err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (in < 0 || out < 0 || errfd < 0 || dup2(in, 0) < 0 ||
+	    dup2(out, 1) < 0 || dup2(errfd, 2) < 0)
+		goto fail;
+	if (read(go_fd, &go, 1) != 1)
+		_exit(127);
+	execv(w->argv[0], w->argv);
+fail:
+	e = errno;
+	if (write(status_fd, &e, sizeof(e)) != sizeof(e))
+		_exit(126);
+	_exit(127);
+}
+
+/* Wait for pid; once a stop is requested, pass it on, then SIGKILL. */
+static int wait_workload(struct workload_run *w, pid_t pid, int *status)
+{
+	double stop_at = 0;
+	int sent = 0;
+
+	for (;;) {
+		pid_t r = waitpid(pid, status, sent ? WNOHANG : 0);
+
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -errno;
+		if (*w->stop_signal && !sent) {
+			sent = *w->stop_signal;
+			kill(-pid, sent);
+			stop_at = monotonic_s();
+		}
+		if (sent) {
+			if (monotonic_s() - stop_at > STOP_GRACE_S)
+				kill(-pid, SIGKILL);
+			usleep(10000);
+		}
+	}
+}
+
+int workload_run(struct workload_run *w, char *err, size_t errlen)
+{
+	int go[2] = { -1, -1 }, st[2] = { -1, -1 }, status, exec_errno, ret;
+	double start;
+	ssize_t n;
+	pid_t pid;
+
+	w->exit_status = -1;
+	w->term_signal = 0;
+	w->elapsed_s = 0;
+	w->have_perf = false;
+	w->perf_error[0] = '\0';
+	if (pipe2(go, O_CLOEXEC) || pipe2(st, O_CLOEXEC)) {
+		ret = -errno;
+		error_msg(err, errlen, "pipe: %s", strerror(errno));
+		goto out_close;
+	}
+	pid = fork();
+	if (pid < 0) {
+		ret = -errno;
+		error_msg(err, errlen, "fork: %s", strerror(errno));
+		goto out_close;
+	}
+	if (!pid) {
+		close(go[1]);
+		close(st[0]);
+		child_exec(w, go[0], st[1]);
+	}
+	close(go[0]);
+	close(st[1]);
+	go[0] = st[1] = -1;
+	setpgid(pid, pid);	/* either side may run first */
+
+	w->have_perf = !perf_counts_open(&w->perf, pid, w->perf_error,
+					 sizeof(w->perf_error));
+	start = monotonic_s();
+	/* Let it exec; EOF on the status pipe means exec succeeded. */
+	if (write(go[1], "g", 1) != 1) {
+		ret = -errno;
+		error_msg(err, errlen, "starting %s: %s", w->argv[0], strerror(errno));
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		goto out_perf;
+	}
+	do {
+		n = read(st[0], &exec_errno, sizeof(exec_errno));
+	} while (n < 0 && errno == EINTR);
+	ret = wait_workload(w, pid, &status);
+	w->elapsed_s = monotonic_s() - start;
+	/* Whatever it left behind must not run into the next run. */
+	kill(-pid, SIGKILL);
+	if (ret) {
+		error_msg(err, errlen, "waiting for %s: %s", w->argv[0], strerror(-ret));
+		goto out_perf;
+	}
+	if (n == sizeof(exec_errno)) {
+		ret = -exec_errno;
+		error_msg(err, errlen, "cannot run %s: %s (see %s)", w->argv[0],
+			  strerror(exec_errno), w->err_path);
+		goto out_perf;
+	}
+	if (WIFSIGNALED(status)) {
+		w->term_signal = WTERMSIG(status);
+		w->exit_status = 128 + w->term_signal;
+	} else {
+		w->exit_status = WEXITSTATUS(status);
+	}
+	if (w->have_perf &&
+	    perf_counts_read(&w->perf, w->perf_error, sizeof(w->perf_error)))
+		w->have_perf = false;
+out_perf:
+	perf_counts_close(&w->perf);
+out_close:
+	if (go[0] >= 0)
+		close(go[0]);
+	if (go[1] >= 0)
+		close(go[1]);
+	if (st[0] >= 0)
+		close(st[0]);
+	if (st[1] >= 0)
+		close(st[1]);
+	return ret;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Running one workload for a sweep: its own process group, stdin from
+ * /dev/null, stdout and stderr into files, perf counters from its exec to its
+ * exit, and a stop request (SIGINT/SIGTERM caught by the caller) passed on to
+ * the whole group.
+ */
+#ifndef SCHEDSCOPE_WORKLOAD_RUN_H
+#define SCHEDSCOPE_WORKLOAD_RUN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sweep/perf_counts.h"
+
+struct workload_run {
+	/* In: */
+	char **argv;			/* argv[0] is a path (workload_resolve()) */
+	const char *out_path;		/* the workload's stdout */
+	const char *err_path;		/* and stderr */
+	/* Set to a signal number by the caller's handler: pass it on. */
+	volatile sig_atomic_t *stop_signal;
+	/* Out: */
+	int exit_status;		/* exit code, or 128 + signal */
+	int term_signal;		/* signal that ended it, else 0 */
+	double elapsed_s;		/* exec to exit */
+	bool have_perf;
+	struct perf_counts perf;
+	char perf_error[256];		/* why have_perf is false */
+};
+
+/*
+ * Run it and wait for it. Returns 0 when it ran (whatever its exit status),
+ * or -errno when it could not be started (err says why).
+ */
+int workload_run(struct workload_run *w, char *err, size_t errlen);
+
+/*
+ * The program a sweep runs for `name`: a path as given when it holds a '/',
+ * else the file of that name next to the schedscope binary (where the
+ * workloads are built), else the first one in $PATH. Returns 0 with the path
+ * in buf, or -ENOENT (err says where it looked).
+ */
+int workload_resolve(const char *name, char *buf, size_t len, char *err,
+		     size_t errlen);
+
+#endif
