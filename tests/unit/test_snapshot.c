@@ -33,12 +33,12 @@ static void test_read_fixture(void)
 	CHECK_STR_EQ(s.hist[0].total.file, "lag_pick");
 	CHECK_STR_EQ(s.hist[3].total.file, "wakeup_lat");
 	CHECK(s.hist[0].total.is_signed && !s.hist[3].total.is_signed);
-	CHECK_STR_EQ(ss_hist_name(&s.hist[3].total), "wakeup_lat_ns");
+	CHECK_STR_EQ(snapshot_hist_name(&s.hist[3].total), "wakeup_lat_ns");
 	CHECK_EQ_INT(kv_stats_get(&s.stats, "switches", &v), 0);
 	CHECK_EQ_U64(v, 252);
 	CHECK(s.have_percpu);
 	for (i = 0; i < s.nhist; i++) {
-		const struct ss_hist_set *set = &s.hist[i];
+		const struct snapshot_hist_set *set = &s.hist[i];
 
 		CHECK_EQ_U64(set->ncpu, 2);
 		CHECK(!set->percpu_missing);

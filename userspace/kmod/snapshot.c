@@ -11,7 +11,7 @@
 #include "lib/read_file.h"
 #include "kmod/snapshot.h"
 
-const char *ss_hist_name(const struct ss_hist *h)
+const char *snapshot_hist_name(const struct snapshot_hist *h)
 {
 	return h->is_signed ? h->s.name : h->u.name;
 }
@@ -33,8 +33,8 @@ static bool first_line_name(const char *buf, size_t len, char *name, size_t n)
 	return true;
 }
 
-int ss_hist_parse(const char *file, const char *buf, size_t len,
-		  struct ss_hist *h, char *err, size_t errlen)
+int snapshot_hist_parse(const char *file, const char *buf, size_t len,
+		  struct snapshot_hist *h, char *err, size_t errlen)
 {
 	char name[LOG2_HIST_NAME_MAX];
 
@@ -50,14 +50,14 @@ int ss_hist_parse(const char *file, const char *buf, size_t len,
 
 static int cmp_cpu(const void *a, const void *b)
 {
-	const struct ss_hist *x = a, *y = b;
+	const struct snapshot_hist *x = a, *y = b;
 
 	return x->cpu < y->cpu ? -1 : x->cpu > y->cpu;
 }
 
 /* One block "@name[cpu]: \n...\n\n" at buf; *used gets its length. */
 static int parse_block(const char *file, const char *buf, size_t len,
-		       unsigned int first_line, struct ss_hist *h, size_t *used,
+		       unsigned int first_line, struct snapshot_hist *h, size_t *used,
 		       char *err, size_t errlen)
 {
 	const char *nl = memchr(buf, '\n', len), *open, *close, *end;
@@ -91,7 +91,7 @@ static int parse_block(const char *file, const char *buf, size_t len,
 		return -ENOMEM;
 	memcpy(text, buf, name_len);
 	memcpy(text + name_len, close + 1, rest);
-	ret = ss_hist_parse(file, text, name_len + rest, h, err, errlen);
+	ret = snapshot_hist_parse(file, text, name_len + rest, h, err, errlen);
 	free(text);
 	if (ret) {
 		char what[48];
@@ -106,11 +106,11 @@ static int parse_block(const char *file, const char *buf, size_t len,
 	return 0;
 }
 
-int ss_hist_parse_percpu(const char *file, const char *buf, size_t len,
-			 struct ss_hist **out, size_t *n, char *err,
+int snapshot_hist_parse_percpu(const char *file, const char *buf, size_t len,
+			 struct snapshot_hist **out, size_t *n, char *err,
 			 size_t errlen)
 {
-	struct ss_hist *hists = NULL, *tmp;
+	struct snapshot_hist *hists = NULL, *tmp;
 	size_t count = 0, pos = 0, used, i;
 	unsigned int line = 1;
 	int ret;
@@ -138,8 +138,8 @@ int ss_hist_parse_percpu(const char *file, const char *buf, size_t len,
 			goto fail;
 		for (i = 0; i < count; i++) {
 			if (hists[i].cpu == hists[count].cpu ||
-			    strcmp(ss_hist_name(&hists[i]),
-				   ss_hist_name(&hists[count]))) {
+			    strcmp(snapshot_hist_name(&hists[i]),
+				   snapshot_hist_name(&hists[count]))) {
 				error_msg(err, errlen, "line %u: cpu %u %s", line,
 					  hists[count].cpu,
 					  hists[i].cpu == hists[count].cpu ?
@@ -163,7 +163,7 @@ fail:
 }
 
 static int read_hist(const char *dir, const char *sub, const char *file,
-		     bool percpu, struct ss_hist_set *set, char *err,
+		     bool percpu, struct snapshot_hist_set *set, char *err,
 		     size_t errlen)
 {
 	char path[4096];
@@ -176,10 +176,10 @@ static int read_hist(const char *dir, const char *sub, const char *file,
 	if (ret)
 		return ret;
 	if (percpu)
-		ret = ss_hist_parse_percpu(file, buf, len, &set->cpu, &set->ncpu,
+		ret = snapshot_hist_parse_percpu(file, buf, len, &set->cpu, &set->ncpu,
 					   err, errlen);
 	else
-		ret = ss_hist_parse(file, buf, len, &set->total, err, errlen);
+		ret = snapshot_hist_parse(file, buf, len, &set->total, err, errlen);
 	free(buf);
 	if (ret)
 		error_msg_prefix(err, errlen, path);
@@ -188,7 +188,7 @@ static int read_hist(const char *dir, const char *sub, const char *file,
 
 static int cmp_set(const void *a, const void *b)
 {
-	const struct ss_hist_set *x = a, *y = b;
+	const struct snapshot_hist_set *x = a, *y = b;
 
 	return strcmp(x->total.file, y->total.file);
 }
@@ -293,7 +293,7 @@ static int check_percpu(const struct ss_snapshot *snap, char *err, size_t errlen
 		}
 	}
 	for (i = 0; i < snap->nhist && !ret; i++) {
-		const struct ss_hist_set *set = &snap->hist[i];
+		const struct snapshot_hist_set *set = &snap->hist[i];
 		bool same = set->ncpu == ncpu;
 
 		if (set->percpu_missing)
@@ -341,7 +341,7 @@ int ss_snapshot_read(const char *dir, const struct ss_snapshot_opts *opts,
 		goto out;
 	}
 	for (i = 0; i < n; i++) {
-		struct ss_hist_set *set = &snap->hist[snap->nhist++];
+		struct snapshot_hist_set *set = &snap->hist[snap->nhist++];
 
 		ret = read_hist(dir, "hist", names[i], false, set, err, errlen);
 		if (!ret && opts->percpu) {
@@ -434,14 +434,14 @@ static int diff_stats(const struct kv_stats *a, const struct kv_stats *b,
 	return ret;
 }
 
-static int diff_hist(const struct ss_hist *a, const struct ss_hist *b,
-		     struct ss_hist *d, bool *was_reset, char *err,
+static int diff_hist(const struct snapshot_hist *a, const struct snapshot_hist *b,
+		     struct snapshot_hist *d, bool *was_reset, char *err,
 		     size_t errlen)
 {
 	int k;
 
 	if (a->is_signed != b->is_signed ||
-	    strcmp(ss_hist_name(a), ss_hist_name(b)) || a->cpu != b->cpu) {
+	    strcmp(snapshot_hist_name(a), snapshot_hist_name(b)) || a->cpu != b->cpu) {
 		error_msg(err, errlen, "hist/%s changed between two readings",
 			  a->file);
 		return -EINVAL;
@@ -493,8 +493,8 @@ int ss_snapshot_diff(const struct ss_snapshot *after,
 		goto fail;
 	}
 	for (i = 0; i < after->nhist; i++) {
-		const struct ss_hist_set *a = &after->hist[i], *b = &before->hist[i];
-		struct ss_hist_set *d = &delta->hist[delta->nhist++];
+		const struct snapshot_hist_set *a = &after->hist[i], *b = &before->hist[i];
+		struct snapshot_hist_set *d = &delta->hist[delta->nhist++];
 
 		ret = diff_hist(&a->total, &b->total, &d->total, was_reset, err,
 				errlen);

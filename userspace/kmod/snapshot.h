@@ -8,8 +8,8 @@
  * prepared copy for tests). Every file is parsed strictly; a file that is
  * truncated or malformed is an error naming the file and line.
  */
-#ifndef SCHEDSCOPE_SS_SNAPSHOT_H
-#define SCHEDSCOPE_SS_SNAPSHOT_H
+#ifndef SCHEDSCOPE_KMOD_SNAPSHOT_H
+#define SCHEDSCOPE_KMOD_SNAPSHOT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -22,7 +22,7 @@
 #define SS_HIST_FILE_MAX	64
 
 /* A histogram as read from a file: unsigned, or signed ("*_vns"). */
-struct ss_hist {
+struct snapshot_hist {
 	char file[SS_HIST_FILE_MAX];	/* hist/<file> */
 	unsigned int cpu;		/* per-CPU copies: the CPU */
 	bool is_signed;
@@ -30,10 +30,10 @@ struct ss_hist {
 	struct slog2_hist s;		/* is_signed */
 };
 
-struct ss_hist_set {
-	struct ss_hist total;
+struct snapshot_hist_set {
+	struct snapshot_hist total;
 	size_t ncpu;			/* 0 unless per-CPU was read */
-	struct ss_hist *cpu;		/* sorted by cpu */
+	struct snapshot_hist *cpu;		/* sorted by cpu */
 	bool percpu_missing;		/* no hist_percpu/<file> (older module) */
 };
 
@@ -44,7 +44,7 @@ struct ss_snapshot {
 	bool have_percpu;
 	struct kv_stats percpu;
 	size_t nhist;
-	struct ss_hist_set *hist;	/* sorted by file name */
+	struct snapshot_hist_set *hist;	/* sorted by file name */
 };
 
 struct ss_snapshot_opts {
@@ -73,18 +73,18 @@ int ss_snapshot_diff(const struct ss_snapshot *after,
 		     bool *was_reset, char *err, size_t errlen);
 
 /* The map name of a histogram (from its first line: "wakeup_lat_ns"). */
-const char *ss_hist_name(const struct ss_hist *h);
+const char *snapshot_hist_name(const struct snapshot_hist *h);
 
 /*
  * Split a hist_percpu file (blocks "@name[cpu]: " ... blank line) into
  * per-CPU histograms; the map name must be the same in every block.
  * Returns 0 or -EINVAL / -ENOMEM; *out is malloc()ed.
  */
-int ss_hist_parse_percpu(const char *file, const char *buf, size_t len,
-			 struct ss_hist **out, size_t *n, char *err,
+int snapshot_hist_parse_percpu(const char *file, const char *buf, size_t len,
+			 struct snapshot_hist **out, size_t *n, char *err,
 			 size_t errlen);
 /* Parse one hist/<name> file's text; signed when its map name ends in _vns. */
-int ss_hist_parse(const char *file, const char *buf, size_t len,
-		  struct ss_hist *h, char *err, size_t errlen);
+int snapshot_hist_parse(const char *file, const char *buf, size_t len,
+		  struct snapshot_hist *h, char *err, size_t errlen);
 
 #endif

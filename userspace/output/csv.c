@@ -56,7 +56,7 @@ static void summary_row(const struct row_ctx *r, const char *name,
 	fputc('\n', r->out);
 }
 
-static void csv_hist(const struct row_ctx *r, const struct ss_hist *h,
+static void csv_hist(const struct row_ctx *r, const struct snapshot_hist *h,
 		     const struct kv_stats *stats, bool percpu,
 		     const struct out_opts *opts)
 {
@@ -122,7 +122,7 @@ int out_csv(const struct ss_snapshot *snap, const struct out_opts *opts,
 		r.cpu[0] = '\0';
 	}
 	for (i = 0; i < snap->nhist; i++) {
-		const struct ss_hist_set *set = &snap->hist[i];
+		const struct snapshot_hist_set *set = &snap->hist[i];
 
 		if (!opts->per_cpu || set->percpu_missing) {
 			csv_hist(&r, &set->total, &snap->stats, false, opts);

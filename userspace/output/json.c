@@ -88,7 +88,7 @@ static void json_hist_body(const struct out_hist *o, FILE *out)
 }
 
 static void json_hist_set(const struct ss_snapshot *snap,
-			  const struct ss_hist_set *set,
+			  const struct snapshot_hist_set *set,
 			  const struct out_opts *opts, FILE *out)
 {
 	struct out_hist *o = malloc(sizeof(*o));

@@ -95,7 +95,7 @@ static void hist_samples(const struct out_hist *o, bool percpu, FILE *out)
 	}
 }
 
-static void om_hist(const struct ss_snapshot *snap, const struct ss_hist_set *set,
+static void om_hist(const struct ss_snapshot *snap, const struct snapshot_hist_set *set,
 		    const struct out_opts *opts, FILE *out)
 {
 	struct out_hist *o = malloc(sizeof(*o));

@@ -41,7 +41,7 @@ static void unit_of(const char *name, char *unit, size_t len)
 		snprintf(unit, len, "%s", us + 1);
 }
 
-static void exact_mean(struct out_hist *o, const struct ss_hist *h,
+static void exact_mean(struct out_hist *o, const struct snapshot_hist *h,
 		       const char *name, const struct kv_stats *stats,
 		       bool percpu, uint64_t divisor);
 
@@ -51,11 +51,11 @@ static long double scale(long double v, uint64_t divisor)
 	return divisor == 1 ? v : (long double)((double)v / (double)divisor);
 }
 
-void out_hist_prepare(struct out_hist *o, const struct ss_hist *h,
+void out_hist_prepare(struct out_hist *o, const struct snapshot_hist *h,
 		      const struct kv_stats *stats, bool percpu,
 		      const struct out_opts *opts)
 {
-	const char *name = ss_hist_name(h);
+	const char *name = snapshot_hist_name(h);
 	struct hist_bins orig;
 	uint64_t divisor = hist_unit_divisor(opts->unit);
 	bool timed;
@@ -116,7 +116,7 @@ static int get(const struct kv_stats *stats, bool percpu, unsigned int cpu,
  * for a signed one <file>_sum_pos_<unit> and <file>_sum_neg_<unit> (sums of
  * the values above and of the magnitudes below zero).
  */
-static void exact_mean(struct out_hist *o, const struct ss_hist *h,
+static void exact_mean(struct out_hist *o, const struct snapshot_hist *h,
 		       const char *name, const struct kv_stats *stats,
 		       bool percpu, uint64_t divisor)
 {

@@ -42,7 +42,7 @@ extern const char *const out_pct_name[OUT_NPCT];	/* "p50" ... "p99.9" */
 
 /* A histogram ready to print: in the chosen unit, with its summary. */
 struct out_hist {
-	const struct ss_hist *src;
+	const struct snapshot_hist *src;
 	char name[LOG2_HIST_NAME_MAX];	/* map name in the chosen unit */
 	char unit[8];			/* "ns", "us", "vns", ... or "" */
 	double scale;			/* divisor from the module's unit */
@@ -65,7 +65,7 @@ struct out_hist {
  * or stats_percpu for h's cpu when percpu), used for the exact mean; may be
  * NULL.
  */
-void out_hist_prepare(struct out_hist *o, const struct ss_hist *h,
+void out_hist_prepare(struct out_hist *o, const struct snapshot_hist *h,
 		      const struct kv_stats *stats, bool percpu,
 		      const struct out_opts *opts);
 

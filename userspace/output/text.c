@@ -86,7 +86,7 @@ static void print_bcc(const struct out_hist *o, const struct out_opts *opts,
 	print(&side, type, out);
 }
 
-static void print_hist(const struct ss_hist *h, const struct kv_stats *stats,
+static void print_hist(const struct snapshot_hist *h, const struct kv_stats *stats,
 		       bool percpu, const struct out_opts *opts, FILE *out)
 {
 	struct out_hist *o = malloc(sizeof(*o));
@@ -193,7 +193,7 @@ int out_text(const struct ss_snapshot *snap, const struct out_opts *opts,
 			"[lo, hi] where the true value lies; unit %s\n",
 			hist_unit_name(opts->unit));
 	for (i = 0; i < snap->nhist; i++) {
-		const struct ss_hist_set *set = &snap->hist[i];
+		const struct snapshot_hist_set *set = &snap->hist[i];
 
 		if (opts->per_cpu && set->percpu_missing)
 			fprintf(out, "# hist_percpu/%s: not provided by this "
