@@ -50,18 +50,30 @@ void cli_error(const char *cmd, const char *fmt, ...)
 
 volatile sig_atomic_t cli_stop_requested;
 
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
 static void request_stop(int sig)
 {
-	(void)sig;
-	cli_stop_requested = 1;
+	cli_stop_requested = sig;
+}
+
+static void set_stop_handler(void (*handler)(int))
+{
+	struct sigaction sa = { .sa_handler = handler };
+	size_t i;
+
+	for (i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		sigaction(stop_signals[i], &sa, NULL);
 }
 
 void cli_stop_on_signals(void)
 {
-	struct sigaction sa = { .sa_handler = request_stop };
+	set_stop_handler(request_stop);
+}
 
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+void cli_stop_signals_default(void)
+{
+	set_stop_handler(SIG_DFL);
 }
 
 const char *cli_debugfs_dir(const char *option)

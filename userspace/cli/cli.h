@@ -58,10 +58,15 @@ int cli_unexpected_argument(const char *cmd, const char *arg);
 void cli_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Set by SIGINT or SIGTERM once cli_stop_on_signals() has run. */
+/*
+ * The signal (SIGINT, SIGTERM or SIGHUP) that asked to stop, once
+ * cli_stop_on_signals() has run; 0 while none has come.
+ */
 extern volatile sig_atomic_t cli_stop_requested;
-/* Catch SIGINT and SIGTERM: they set cli_stop_requested, nothing more. */
+/* Catch SIGINT, SIGTERM and SIGHUP: they set cli_stop_requested, no more. */
 void cli_stop_on_signals(void);
+/* Their default actions again. */
+void cli_stop_signals_default(void);
 
 /* The debugfs directory: the option, else $SCHEDSCOPE_DEBUGFS, else default. */
 const char *cli_debugfs_dir(const char *option);
