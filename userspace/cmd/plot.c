@@ -71,7 +71,7 @@ static void usage(FILE *out)
 "  -o, --output OUTDIR   where to write (default DIR/plots)\n"
 "      --format LIST     png, svg or png,svg (default): pngcairo and svg\n"
 "                        terminals, 1000x600\n"
-"  -h, --help            this text\n"
+CLI_HELP_HELP
 "\n"
 "Needs gnuplot on PATH (Debian: apt-get install gnuplot-nox).\n");
 }
@@ -99,45 +99,58 @@ static int parse_formats(const char *s, unsigned int *out)
 	}
 }
 
+/* What the options give: the params, and -o before it becomes p->outdir. */
+struct plot_args {
+	struct plot_params *p;
+	const char *outdir;
+};
+
+static int take_option(void *params, int opt, const char *arg)
+{
+	struct plot_args *args = params;
+
+	if (opt == 'o') {
+		if (!*arg)
+			return cli_usage_error(cmd, "-o: empty directory name");
+		args->outdir = arg;
+		return 0;
+	}
+	return parse_formats(arg, &args->p->formats);	/* --format */
+}
+
+static const struct option options[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "format", required_argument, NULL, OPT_FIRST_COMMAND_OPT },
+	CLI_HELP_OPTION,
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct cli_command_options plot_options = {
+	.cmd = "plot",
+	.usage = usage,
+	.optstring = ":ho:",
+	.options = options,
+	.take = take_option,
+};
+
 static int parse_params(int argc, char **argv, struct plot_params *p)
 {
-	static const struct option options[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "format", required_argument, NULL, OPT_FIRST_COMMAND_OPT },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *outdir = NULL;
-	int opt, ret;
+	struct cli_common_params common = { 0 };
+	struct plot_args args = { .p = p };
+	const char *outdir;
+	int ret;
 
 	memset(p, 0, sizeof(*p));
 	p->formats = PLOT_PNG | PLOT_SVG;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":ho:", options, NULL)) != -1) {
-		switch (opt) {
-		case 'o':
-			if (!*optarg)
-				return cli_usage_error(cmd, "-o: empty directory "
-						       "name");
-			outdir = optarg;
-			break;
-		case OPT_FIRST_COMMAND_OPT:
-			ret = parse_formats(optarg, &p->formats);
-			if (ret)
-				return ret;
-			break;
-		case 'h':
-			usage(stdout);
-			return -1;
-		default:
-			return cli_bad_option(cmd, opt, argv);
-		}
-	}
+	ret = cli_parse_options(&plot_options, argc, argv, &common, &args);
+	if (ret)
+		return ret;
 	if (optind == argc)
 		return cli_usage_error(cmd, "no result directory given");
 	if (optind + 1 < argc)
 		return cli_unexpected_argument(cmd, argv[optind + 1]);
 	p->dir = argv[optind];
+	outdir = args.outdir;
 	if ((size_t)snprintf(p->outdir, sizeof(p->outdir), outdir ? "%s" :
 			     "%s/plots", outdir ? outdir : p->dir) >=
 	    sizeof(p->outdir))

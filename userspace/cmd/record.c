@@ -22,7 +22,7 @@
 #include "kmod/trace_event.h"
 #include "kmod/control.h"
 
-static const char *const cmd = "record";
+static const char cmd[] = "record";
 
 static void usage(FILE *out)
 {
@@ -40,17 +40,18 @@ static void usage(FILE *out)
 "  -o, --output FILE     write the CSV to FILE (default: standard output)\n"
 CLI_FILTER_HELP
 "  --debugfs DIR         the module's debugfs directory\n"
-"  -h, --help            this text\n");
+CLI_HELP_HELP);
 }
 
 struct record_params {
+	struct cli_common_params common;
 	const char *output;
-	const char *debugfs;
-	struct cli_filter filter;
 	char **command;			/* NULL: until a signal */
 };
 
 struct record_ctx {
+	struct tep_handle *tep;		/* the module's events */
+	struct tracefs_instance *inst;	/* recording in an instance of its own */
 	FILE *out;
 	unsigned long long rows, missed, bad;
 	unsigned long long per_event[3];
@@ -58,43 +59,39 @@ struct record_ctx {
 	int write_error;
 };
 
+static int take_option(void *params, int opt, const char *arg)
+{
+	struct record_params *p = params;
+
+	(void)opt;		/* -o, --output: the only one */
+	p->output = arg;
+	return 0;
+}
+
+static const struct option options[] = {
+	{ "output", required_argument, NULL, 'o' },
+	CLI_DEBUGFS_OPTION,
+	CLI_FILTER_OPTIONS,
+	CLI_HELP_OPTION,
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct cli_command_options record_options = {
+	.cmd = cmd,
+	.usage = usage,
+	.optstring = "+:ho:",	/* '+': options end at the command */
+	.options = options,
+	.take = take_option,
+};
+
 static int parse_args(int argc, char **argv, struct record_params *p)
 {
-	static const struct option options[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "debugfs", required_argument, NULL, OPT_DEBUGFS },
-		CLI_FILTER_OPTIONS,
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int opt, ret;
+	int ret;
 
 	memset(p, 0, sizeof(*p));
-	opterr = 0;
-	/* '+': options end at the first non-option, the command. */
-	while ((opt = getopt_long(argc, argv, "+:ho:", options, NULL)) != -1) {
-		switch (opt) {
-		case 'o':
-			p->output = optarg;
-			break;
-		case OPT_DEBUGFS:
-			p->debugfs = optarg;
-			break;
-		case OPT_PID:
-		case OPT_TGID:
-		case OPT_COMM:
-		case OPT_CGROUP:
-			ret = cli_filter_option(cmd, &p->filter, opt, optarg);
-			if (ret)
-				return ret;
-			break;
-		case 'h':
-			usage(stdout);
-			return -1;
-		default:
-			return cli_bad_option(cmd, opt, argv);
-		}
-	}
+	ret = cli_parse_options(&record_options, argc, argv, &p->common, p);
+	if (ret)
+		return ret;
 	if (optind < argc) {
 		if (strcmp(argv[optind - 1], "--"))
 			return cli_usage_error(cmd, "put the command after '--': "
@@ -150,34 +147,18 @@ static pid_t start_command(char **argv)
 	return pid;
 }
 
-int cmd_record(int argc, char **argv)
+/* The module's trace events in ctx->tep; -1 after saying it has none. */
+static int find_events(struct record_ctx *ctx)
 {
 	static const char *systems[] = { RECORD_EVENT_SYSTEM, NULL };
-	struct record_params p;
-	struct record_ctx ctx = { 0 };
-	struct tracefs_instance *inst = NULL;
-	struct tep_handle *tep = NULL;
-	struct ss_session session = { 0 };
-	struct timespec tick = { 0, 100 * 1000 * 1000 };
-	char instance_name[64], filter[4200], missing[64] = "";
-	const char *dir;
-	int ret, i, nevents = 0, status = 0, result = 1;
-	pid_t child = -1;
+	char missing[64] = "";
+	int i, nevents = 0;
 
-	ret = parse_args(argc, argv, &p);
-	if (ret)
-		return ret < 0 ? 0 : ret;
-	if (ss_require_debugfs_dir(cmd, p.debugfs, &dir))
-		return 1;
-	if (!tracefs_tracing_dir()) {
-		cli_error(cmd, "tracefs is not mounted: mount -t tracefs none "
-			  "/sys/kernel/tracing");
-		return 1;
-	}
-	tep = tracefs_local_events_system(NULL, systems);
+	ctx->tep = tracefs_local_events_system(NULL, systems);
 	for (i = 0; record_event_names[i]; i++) {
-		if (tep && tep_find_event_by_name(tep, RECORD_EVENT_SYSTEM,
-						  record_event_names[i]))
+		if (ctx->tep && tep_find_event_by_name(ctx->tep,
+						       RECORD_EVENT_SYSTEM,
+						       record_event_names[i]))
 			nevents++;
 		else
 			snprintf(missing + strlen(missing),
@@ -189,92 +170,156 @@ int cmd_record(int argc, char **argv)
 			  "dequeue,place} (no events/%s in %s): it predates them",
 			  RECORD_EVENT_SYSTEM, RECORD_EVENT_SYSTEM,
 			  tracefs_tracing_dir());
-		goto out;
+		return -1;
 	}
 	if (*missing)
 		fprintf(stderr, "schedscope record: events missing from the "
 			"module:%s; recording the others\n", missing);
+	return 0;
+}
 
-	ctx.out = p.output ? fopen(p.output, "we") : stdout;
-	if (!ctx.out) {
-		cli_error(cmd, "%s: %s", p.output, strerror(errno));
-		goto out;
+/* The CSV file (or standard output) with its header line; 0 or -1. */
+static int open_output(struct record_ctx *ctx, const char *output)
+{
+	ctx->out = output ? fopen(output, "we") : stdout;
+	if (!ctx->out) {
+		cli_error(cmd, "%s: %s", output, strerror(errno));
+		return -1;
 	}
-	if (record_csv_header(ctx.out)) {
+	if (record_csv_header(ctx->out)) {
 		cli_error(cmd, "writing the output: %s", strerror(errno));
-		goto out;
+		return -1;
 	}
-	snprintf(instance_name, sizeof(instance_name), "schedscope-record-%d",
-		 (int)getpid());
-	inst = tracefs_instance_create(instance_name);
-	if (!inst) {
+	return 0;
+}
+
+/* A tracefs instance with the module's events enabled in it; 0 or -1. */
+static int start_instance(struct record_ctx *ctx)
+{
+	char name[64];
+	int i;
+
+	snprintf(name, sizeof(name), "schedscope-record-%d", (int)getpid());
+	ctx->inst = tracefs_instance_create(name);
+	if (!ctx->inst) {
 		cli_error(cmd, "cannot create tracefs instance %s: %s (root?)",
-			  instance_name, strerror(errno));
-		goto out;
+			  name, strerror(errno));
+		return -1;
 	}
 	for (i = 0; record_event_names[i]; i++)
-		if (tep_find_event_by_name(tep, RECORD_EVENT_SYSTEM,
+		if (tep_find_event_by_name(ctx->tep, RECORD_EVENT_SYSTEM,
 					   record_event_names[i]) &&
-		    tracefs_event_enable(inst, RECORD_EVENT_SYSTEM,
+		    tracefs_event_enable(ctx->inst, RECORD_EVENT_SYSTEM,
 					 record_event_names[i])) {
 			cli_error(cmd, "cannot enable %s:%s: %s",
 				  RECORD_EVENT_SYSTEM, record_event_names[i],
 				  strerror(errno));
-			goto out;
+			return -1;
 		}
-	cli_filter_string(&p.filter, filter, sizeof(filter));
-	if (ss_session_begin(&session, cmd, dir, filter))
-		goto out;
+	return 0;
+}
+
+/*
+ * Read the buffers every 100 ms while command runs (its wait status in
+ * *status), or until a stop signal; then the rest. 0, or -1 if the command
+ * could not start.
+ */
+static int record_events(struct record_ctx *ctx, char **command, int *status)
+{
+	struct timespec tick = { 0, 100 * 1000 * 1000 };
+	pid_t child = -1;
+
 	cli_stop_on_signals();
-	if (p.command) {
-		child = start_command(p.command);
+	if (command) {
+		child = start_command(command);
 		if (child < 0) {
 			cli_error(cmd, "fork: %s", strerror(errno));
-			goto out_session;
+			return -1;
 		}
 	}
-	while (!cli_stop_requested && !ctx.write_error) {
-		if (child > 0 && waitpid(child, &status, WNOHANG) == child) {
+	while (!cli_stop_requested && !ctx->write_error) {
+		if (child > 0 && waitpid(child, status, WNOHANG) == child) {
 			child = -1;
 			break;
 		}
 		nanosleep(&tick, NULL);
-		tracefs_iterate_raw_events(tep, inst, NULL, 0, on_event, &ctx);
+		tracefs_iterate_raw_events(ctx->tep, ctx->inst, NULL, 0,
+					   on_event, ctx);
 	}
 	if (child > 0) {	/* stopped by a signal: let the command end */
 		kill(child, SIGTERM);
-		waitpid(child, &status, 0);
+		waitpid(child, status, 0);
 	}
-	tracefs_event_disable(inst, RECORD_EVENT_SYSTEM, NULL);
-	tracefs_iterate_raw_events(tep, inst, NULL, 0, on_event, &ctx);
-	if (ctx.write_error || fflush(ctx.out)) {
+	tracefs_event_disable(ctx->inst, RECORD_EVENT_SYSTEM, NULL);
+	tracefs_iterate_raw_events(ctx->tep, ctx->inst, NULL, 0, on_event, ctx);
+	return 0;
+}
+
+/* What was recorded, on stderr; the exit status. */
+static int report_recording(const struct record_ctx *ctx,
+			    const struct record_params *p, int status)
+{
+	if (ctx->write_error || fflush(ctx->out)) {
 		cli_error(cmd, "writing the output: %s",
-			  strerror(ctx.write_error ? ctx.write_error : errno));
-		goto out_session;
+			  strerror(ctx->write_error ? ctx->write_error : errno));
+		return 1;
 	}
 	fprintf(stderr, "schedscope record: %llu events (pick %llu, dequeue "
-		"%llu, place %llu)%s%s\n", ctx.rows, ctx.per_event[0],
-		ctx.per_event[1], ctx.per_event[2], p.output ? " to " : "",
-		p.output ? p.output : "");
-	if (ctx.missed)
+		"%llu, place %llu)%s%s\n", ctx->rows, ctx->per_event[0],
+		ctx->per_event[1], ctx->per_event[2], p->output ? " to " : "",
+		p->output ? p->output : "");
+	if (ctx->missed)
 		fprintf(stderr, "schedscope record: %llu events lost (buffer "
-			"full)\n", ctx.missed);
-	if (ctx.bad)
+			"full)\n", ctx->missed);
+	if (ctx->bad)
 		fprintf(stderr, "schedscope record: %llu records unreadable: %s\n",
-			ctx.bad, ctx.first_error);
-	if (p.command && WIFEXITED(status) && WEXITSTATUS(status))
+			ctx->bad, ctx->first_error);
+	if (p->command && WIFEXITED(status) && WEXITSTATUS(status))
 		fprintf(stderr, "schedscope record: %s exited with status %d\n",
-			p.command[0], WEXITSTATUS(status));
-	result = ctx.bad ? 1 : 0;
-out_session:
+			p->command[0], WEXITSTATUS(status));
+	return ctx->bad ? 1 : 0;
+}
+
+static void record_ctx_free(struct record_ctx *ctx)
+{
+	if (ctx->inst) {
+		tracefs_instance_destroy(ctx->inst);
+		tracefs_instance_free(ctx->inst);
+	}
+	if (ctx->out && ctx->out != stdout)
+		fclose(ctx->out);
+	tep_free(ctx->tep);
+}
+
+int cmd_record(int argc, char **argv)
+{
+	struct record_params p;
+	struct record_ctx ctx = { 0 };
+	struct ss_session session = { 0 };
+	char filter[4200];
+	const char *dir;
+	int ret, status = 0, result = 1;
+
+	ret = parse_args(argc, argv, &p);
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	if (ss_require_debugfs_dir(cmd, p.common.debugfs, &dir))
+		return 1;
+	if (!tracefs_tracing_dir()) {
+		cli_error(cmd, "tracefs is not mounted: mount -t tracefs none "
+			  "/sys/kernel/tracing");
+		return 1;
+	}
+	if (find_events(&ctx) || open_output(&ctx, p.output) ||
+	    start_instance(&ctx))
+		goto out;
+	cli_filter_string(&p.common.filter, filter, sizeof(filter));
+	if (ss_session_begin(&session, cmd, dir, filter))
+		goto out;
+	if (!record_events(&ctx, p.command, &status))
+		result = report_recording(&ctx, &p, status);
 	ss_session_end(&session, cmd);
 out:
-	if (inst) {
-		tracefs_instance_destroy(inst);
-		tracefs_instance_free(inst);
-	}
-	if (ctx.out && ctx.out != stdout)
-		fclose(ctx.out);
-	tep_free(tep);
+	record_ctx_free(&ctx);
 	return result;
 }

@@ -48,7 +48,7 @@ static void usage(FILE *out)
 "                        the first)\n"
 "  -o, --output          write DIR/report.txt and DIR/report.md instead of\n"
 "                        printing\n"
-"  -h, --help            this text\n"
+CLI_HELP_HELP
 "\n"
 "Exit status: 0 success, 1 DIR unreadable or not a sweep, 2 bad command line\n"
 "(also an unknown baseline).\n");
@@ -121,53 +121,62 @@ static int write_files(struct report *r)
 	return 0;
 }
 
+static int take_option(void *params, int opt, const char *arg)
+{
+	struct report_params *p = params;
+
+	switch (opt) {
+	case 'f':
+		if (!strcmp(arg, "text"))
+			p->markdown = false;
+		else if (!strcmp(arg, "markdown") || !strcmp(arg, "md"))
+			p->markdown = true;
+		else
+			return cli_usage_error(cmd, "unknown format '%s' (text "
+					       "or markdown)", arg);
+		p->format = arg;
+		return 0;
+	case 'b':
+		p->baseline = arg;
+		return 0;
+	default:		/* 'o' */
+		p->output = true;
+		return 0;
+	}
+}
+
+static const struct option options[] = {
+	{ "format", required_argument, NULL, 'f' },
+	{ "baseline", required_argument, NULL, 'b' },
+	{ "output", no_argument, NULL, 'o' },
+	CLI_HELP_OPTION,
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct cli_command_options report_options = {
+	.cmd = "report",
+	.usage = usage,
+	.optstring = ":f:b:oh",
+	.options = options,
+	.take = take_option,
+};
+
 static int parse_args(int argc, char **argv, struct report_params *p)
 {
-	static const struct option options[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "output", no_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int opt;
+	struct cli_common_params common = { 0 };
+	int ret;
 
 	memset(p, 0, sizeof(*p));
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":f:b:oh", options, NULL)) != -1) {
-		switch (opt) {
-		case 'f':
-			if (!strcmp(optarg, "text"))
-				p->markdown = false;
-			else if (!strcmp(optarg, "markdown") || !strcmp(optarg, "md"))
-				p->markdown = true;
-			else
-				return cli_usage_error(cmd, "unknown format '%s' "
-						       "(text or markdown)", optarg);
-			p->format = optarg;
-			break;
-		case 'b':
-			p->baseline = optarg;
-			break;
-		case 'o':
-			p->output = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return -1;
-		default:
-			return cli_bad_option(cmd, opt, argv);
-		}
-	}
+	ret = cli_parse_options(&report_options, argc, argv, &common, p);
+	if (ret)
+		return ret;
 	if (p->output && p->format)
 		return cli_usage_error(cmd, "--output writes both formats: no "
 				       "--format with it");
 	if (optind >= argc)
 		return cli_usage_error(cmd, "no result directory given");
 	p->dir = argv[optind++];
-	if (optind < argc)
-		return cli_unexpected_argument(cmd, argv[optind]);
-	return 0;
+	return cli_no_arguments(cmd, argc, argv);
 }
 
 /* Index of the baseline, or EXIT_USAGE after naming the settings there are. */

@@ -14,7 +14,7 @@
 #include "lib/read_file.h"
 #include "kmod/control.h"
 
-static const char *const cmd = "status";
+static const char cmd[] = "status";
 
 static void usage(FILE *out)
 {
@@ -25,9 +25,8 @@ static void usage(FILE *out)
 "state, filter, task table size and, per metric group, whether it is live\n"
 "and why not. Exit status 1 when the module is not there, with the reason.\n"
 "\n"
-"  --debugfs DIR         the module's debugfs directory (default\n"
-"                        $%s, else %s)\n"
-"  -h, --help            this text\n", SS_DEBUGFS_ENV, SS_DEBUGFS_DEFAULT);
+CLI_DEBUGFS_HELP
+CLI_HELP_HELP);
 }
 
 /* Every line "key value...": a status file, not something else. */
@@ -61,35 +60,40 @@ static int check_status(const char *buf, size_t len, char *err, size_t errlen)
 	return 0;
 }
 
-int cmd_status(int argc, char **argv)
+struct status_params {
+	struct cli_common_params common;
+};
+
+static const struct option options[] = {
+	CLI_DEBUGFS_OPTION,
+	CLI_HELP_OPTION,
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct cli_command_options status_options = {
+	.cmd = cmd,
+	.usage = usage,
+	.optstring = ":h",
+	.options = options,
+};
+
+static int parse_args(int argc, char **argv, struct status_params *p)
 {
-	static const struct option options[] = {
-		{ "debugfs", required_argument, NULL, OPT_DEBUGFS },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *debugfs = NULL, *dir;
+	int ret;
+
+	memset(p, 0, sizeof(*p));
+	ret = cli_parse_options(&status_options, argc, argv, &p->common, p);
+	return ret ? ret : cli_no_arguments(cmd, argc, argv);
+}
+
+/* dir/status, checked, to standard output. */
+static int print_status(const char *dir)
+{
 	char path[4096], err[1024], why[256];
 	size_t len;
 	char *buf;
-	int opt, ret;
+	int ret;
 
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
-		switch (opt) {
-		case OPT_DEBUGFS:
-			debugfs = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			return cli_bad_option(cmd, opt, argv);
-		}
-	}
-	if (optind < argc)
-		return cli_unexpected_argument(cmd, argv[optind]);
-	dir = cli_debugfs_dir(debugfs);
 	snprintf(path, sizeof(path), "%s/status", dir);
 	ret = read_file(path, &buf, &len, err, sizeof(err));
 	if (ret) {
@@ -108,4 +112,15 @@ int cmd_status(int argc, char **argv)
 	fwrite(buf, 1, len, stdout);
 	free(buf);
 	return fflush(stdout) ? 1 : 0;
+}
+
+int cmd_status(int argc, char **argv)
+{
+	struct status_params p;
+	int ret;
+
+	ret = parse_args(argc, argv, &p);
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	return print_status(cli_debugfs_dir(p.common.debugfs));
 }

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/output_options.h"
 #include "cmd/commands.h"
 #include "lib/error_msg.h"
 #include "output/output.h"
@@ -104,7 +105,7 @@ static void usage(FILE *out)
 		"      --features FILE   the features file (default %s)\n"
 		"      --debugfs DIR     the module's debugfs directory\n"
 		CLI_FILTER_HELP
-		"  -h, --help            this text\n"
+		CLI_HELP_HELP
 		"\n"
 		"A WORKLOAD without '/' is looked up next to schedscope, then in $PATH.\n"
 		"Exit status: 0 all runs taken, 1 an error or a failing workload,\n"
@@ -134,87 +135,89 @@ static void list_presets(void)
 	}
 }
 
+enum {
+	OPT_NO_MODULE = OPT_FIRST_COMMAND_OPT,
+	OPT_FEATURES,
+};
+
+static int take_option(void *params, int opt, const char *arg)
+{
+	struct sweep_params *p = params;
+	uint64_t v;
+
+	switch (opt) {
+	case 's':
+		if (p->nsettings == MAX_SETTINGS)
+			return cli_usage_error(cmd, "at most %d settings",
+					       MAX_SETTINGS);
+		p->settings[p->nsettings++].name = arg;
+		return 0;
+	case 'r':
+		if (cli_parse_uint(arg, 1, MAX_REPETITIONS, &v))
+			return cli_usage_error(cmd, "--repetitions '%s': not a "
+					       "number in 1..%d", arg,
+					       MAX_REPETITIONS);
+		p->repetitions = v;
+		return 0;
+	case 'p':
+		p->preset = sweep_preset_find(arg);
+		if (!p->preset)
+			return cli_usage_error(cmd, "no preset '%s' (schedscope "
+					       "sweep --list-presets)", arg);
+		return 0;
+	case 'l':
+		list_presets();
+		return -1;
+	case 'o':
+		if (!*arg || strlen(arg) > 4000)
+			return cli_usage_error(cmd, "--output: a directory name "
+					       "of 1..4000 bytes");
+		p->dir = arg;
+		return 0;
+	case OPT_NO_MODULE:
+		p->no_module = true;
+		return 0;
+	default:		/* OPT_FEATURES */
+		p->features_path = arg;
+		return 0;
+	}
+}
+
+static const struct option long_options[] = {
+	{ "set", required_argument, NULL, 's' },
+	{ "repetitions", required_argument, NULL, 'r' },
+	{ "preset", required_argument, NULL, 'p' },
+	{ "list-presets", no_argument, NULL, 'l' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "no-module", no_argument, NULL, OPT_NO_MODULE },
+	{ "features", required_argument, NULL, OPT_FEATURES },
+	CLI_DEBUGFS_OPTION,
+	CLI_FILTER_OPTIONS,
+	CLI_HELP_OPTION,
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct cli_command_options sweep_options = {
+	.cmd = cmd,
+	.usage = usage,
+	.optstring = "+:s:r:p:lo:h",	/* '+': options end at the workload */
+	.options = long_options,
+	.take = take_option,
+};
+
 static int parse_args(int argc, char **argv, struct sweep_params *p)
 {
-	enum {
-		OPT_NO_MODULE = OPT_FIRST_COMMAND_OPT,
-		OPT_FEATURES,
-	};
-	static const struct option long_options[] = {
-		{ "set", required_argument, NULL, 's' },
-		{ "repetitions", required_argument, NULL, 'r' },
-		{ "preset", required_argument, NULL, 'p' },
-		{ "list-presets", no_argument, NULL, 'l' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "no-module", no_argument, NULL, OPT_NO_MODULE },
-		{ "features", required_argument, NULL, OPT_FEATURES },
-		{ "debugfs", required_argument, NULL, OPT_DEBUGFS },
-		CLI_FILTER_OPTIONS,
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	uint64_t v;
-	int opt, ret;
+	struct cli_common_params common = { 0 };
+	int ret;
 
 	memset(p, 0, sizeof(*p));
 	p->features_path = SCHED_FEATURES_PATH;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "+:s:r:p:lo:h", long_options,
-				  NULL)) != -1) {
-		switch (opt) {
-		case 's':
-			if (p->nsettings == MAX_SETTINGS)
-				return cli_usage_error(cmd, "at most %d settings",
-						       MAX_SETTINGS);
-			p->settings[p->nsettings++].name = optarg;
-			break;
-		case 'r':
-			if (cli_parse_uint(optarg, 1, MAX_REPETITIONS, &v))
-				return cli_usage_error(cmd, "--repetitions '%s': "
-						       "not a number in 1..%d",
-						       optarg, MAX_REPETITIONS);
-			p->repetitions = v;
-			break;
-		case 'p':
-			p->preset = sweep_preset_find(optarg);
-			if (!p->preset)
-				return cli_usage_error(cmd, "no preset '%s' "
-						       "(schedscope sweep --list-presets)",
-						       optarg);
-			break;
-		case 'l':
-			list_presets();
-			return -1;
-		case 'o':
-			if (!*optarg || strlen(optarg) > 4000)
-				return cli_usage_error(cmd, "--output: a directory "
-						       "name of 1..4000 bytes");
-			p->dir = optarg;
-			break;
-		case OPT_NO_MODULE:
-			p->no_module = true;
-			break;
-		case OPT_FEATURES:
-			p->features_path = optarg;
-			break;
-		case OPT_DEBUGFS:
-			p->debugfs = optarg;
-			break;
-		case OPT_PID:
-		case OPT_TGID:
-		case OPT_COMM:
-		case OPT_CGROUP:
-			ret = cli_filter_option(cmd, &p->filter, opt, optarg);
-			if (ret)
-				return ret;
-			break;
-		case 'h':
-			usage(stdout);
-			return -1;
-		default:
-			return cli_bad_option(cmd, opt, argv);
-		}
-	}
+	ret = cli_parse_options(&sweep_options, argc, argv, &common, p);
+	if (ret)
+		return ret;
+	p->debugfs = common.debugfs;
+	p->filter = common.filter;
 	if (optind < argc) {
 		p->workload = argv + optind;
 		p->nworkload = argc - optind;

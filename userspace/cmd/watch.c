@@ -14,11 +14,12 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/output_options.h"
 #include "cmd/commands.h"
 #include "kmod/control.h"
 #include "kmod/snapshot.h"
 
-static const char *const cmd = "watch";
+static const char cmd[] = "watch";
 
 static void usage(FILE *out)
 {
@@ -40,61 +41,44 @@ static void usage(FILE *out)
 "  --no-summary          no summary line under each histogram\n"
 CLI_FILTER_HELP
 "  --debugfs DIR         the module's debugfs directory\n"
-"  -h, --help            this text\n"
+CLI_HELP_HELP
 "\n"
 "Text output starts each interval with \"# HH:MM:SS interval S.SSS s\".\n");
 }
 
 struct watch_params {
+	struct cli_common_params common;
 	struct output_params output;
-	struct cli_filter filter;
-	const char *debugfs;
 	double interval;
 	uint64_t count;		/* 0: forever */
 };
 
-static int parse_args(int argc, char **argv, struct watch_params *p)
+static int take_option(void *params, int opt, const char *arg)
 {
-	static const struct option options[] = {
-		OUTPUT_OPTIONS,
-		CLI_FILTER_OPTIONS,
-		{ "debugfs", required_argument, NULL, OPT_DEBUGFS },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int opt, ret;
+	struct watch_params *p = params;
 
-	memset(p, 0, sizeof(*p));
-	output_params_init(&p->output);
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
-		ret = output_option(cmd, &p->output, opt, optarg);
-		if (ret == 1)
-			continue;
-		if (ret)
-			return ret;
-		switch (opt) {
-		case OPT_PID:
-		case OPT_TGID:
-		case OPT_COMM:
-		case OPT_CGROUP:
-			ret = cli_filter_option(cmd, &p->filter, opt, optarg);
-			if (ret)
-				return ret;
-			break;
-		case OPT_DEBUGFS:
-			p->debugfs = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return -1;
-		default:
-			return cli_bad_option(cmd, opt, argv);
-		}
-	}
-	if (p->output.out.format == OUT_OPENMETRICS)
-		return cli_usage_error(cmd, "OpenMetrics is a snapshot format: use "
-				       "'schedscope show --openmetrics' per scrape");
+	return output_option(cmd, &p->output, opt, arg);
+}
+
+static const struct option options[] = {
+	OUTPUT_OPTIONS,
+	CLI_FILTER_OPTIONS,
+	CLI_DEBUGFS_OPTION,
+	CLI_HELP_OPTION,
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct cli_command_options watch_options = {
+	.cmd = cmd,
+	.usage = usage,
+	.optstring = ":h",
+	.options = options,
+	.take = take_option,
+};
+
+/* INTERVAL [COUNT], after the options. */
+static int parse_positionals(int argc, char **argv, struct watch_params *p)
+{
 	if (optind >= argc)
 		return cli_usage_error(cmd, "missing INTERVAL (seconds)");
 	if (cli_parse_interval(argv[optind], &p->interval))
@@ -104,9 +88,22 @@ static int parse_args(int argc, char **argv, struct watch_params *p)
 					       &p->count))
 		return cli_usage_error(cmd, "bad COUNT '%s': a whole number of "
 				       "intervals, at least 1", argv[optind - 1]);
-	if (optind < argc)
-		return cli_unexpected_argument(cmd, argv[optind]);
-	return 0;
+	return cli_no_arguments(cmd, argc, argv);
+}
+
+static int parse_args(int argc, char **argv, struct watch_params *p)
+{
+	int ret;
+
+	memset(p, 0, sizeof(*p));
+	output_params_init(&p->output);
+	ret = cli_parse_options(&watch_options, argc, argv, &p->common, p);
+	if (ret)
+		return ret;
+	if (p->output.out.format == OUT_OPENMETRICS)
+		return cli_usage_error(cmd, "OpenMetrics is a snapshot format: use "
+				       "'schedscope show --openmetrics' per scrape");
+	return parse_positionals(argc, argv, p);
 }
 
 static void add_seconds(struct timespec *t, double s)
@@ -157,47 +154,34 @@ static int print_interval(const struct ss_snapshot *now,
 	return ret;
 }
 
-int cmd_watch(int argc, char **argv)
+/* Print p->count intervals (or until a stop signal); 0 or the error. */
+static int watch_intervals(const char *dir, const struct ss_snapshot_opts *sopts,
+			   struct watch_params *p)
 {
-	struct ss_snapshot_opts sopts = { 0 };
 	struct ss_snapshot prev, now;
-	struct watch_params p;
-	struct ss_session session;
 	struct timespec next;
-	char filter[4200], err[1024];
-	const char *dir;
+	char err[1024];
 	uint64_t done = 0;
 	int ret;
 
-	ret = parse_args(argc, argv, &p);
-	if (ret)
-		return ret < 0 ? 0 : ret;
-	if (ss_require_debugfs_dir(cmd, p.debugfs, &dir))
-		return 1;
-	sopts.percpu = p.output.out.per_cpu;
-	sopts.only_hist = p.output.hist;
-	cli_filter_string(&p.filter, filter, sizeof(filter));
-	cli_stop_on_signals();
-	if (ss_session_begin(&session, cmd, dir, filter))
-		return 1;
-	ret = ss_snapshot_read(dir, &sopts, &prev, err, sizeof(err));
+	ret = ss_snapshot_read(dir, sopts, &prev, err, sizeof(err));
 	if (ret) {
 		cli_error(cmd, "%s", err);
-		goto out_session;
+		return ret;
 	}
 	next = prev.mono;
-	while (!cli_stop_requested && (!p.count || done < p.count)) {
-		add_seconds(&next, p.interval);
+	while (!cli_stop_requested && (!p->count || done < p->count)) {
+		add_seconds(&next, p->interval);
 		while (!cli_stop_requested &&
 		       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next,
 				       NULL) == EINTR)
 			;
-		ret = ss_snapshot_read(dir, &sopts, &now, err, sizeof(err));
+		ret = ss_snapshot_read(dir, sopts, &now, err, sizeof(err));
 		if (ret) {
 			cli_error(cmd, "%s", err);
 			break;
 		}
-		ret = print_interval(&now, &prev, &p, done == 0);
+		ret = print_interval(&now, &prev, p, done == 0);
 		ss_snapshot_free(&prev);
 		prev = now;
 		if (ret)
@@ -205,7 +189,30 @@ int cmd_watch(int argc, char **argv)
 		done++;
 	}
 	ss_snapshot_free(&prev);
-out_session:
+	return ret;
+}
+
+int cmd_watch(int argc, char **argv)
+{
+	struct ss_snapshot_opts sopts = { 0 };
+	struct watch_params p;
+	struct ss_session session;
+	char filter[4200];
+	const char *dir;
+	int ret;
+
+	ret = parse_args(argc, argv, &p);
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	if (ss_require_debugfs_dir(cmd, p.common.debugfs, &dir))
+		return 1;
+	sopts.percpu = p.output.out.per_cpu;
+	sopts.only_hist = p.output.hist;
+	cli_filter_string(&p.common.filter, filter, sizeof(filter));
+	cli_stop_on_signals();
+	if (ss_session_begin(&session, cmd, dir, filter))
+		return 1;
+	ret = watch_intervals(dir, &sopts, &p);
 	ss_session_end(&session, cmd);
 	return ret ? 1 : 0;
 }

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The CLI's error messages: "schedscope CMD: ...", and the usage errors. */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "cli/cli.h"
+
+static void print_error(const char *cmd, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "schedscope%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+	vfprintf(stderr, fmt, ap);
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	print_error(cmd, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'schedscope %s%s--help' for more information.\n",
+		cmd ? cmd : "", cmd ? " " : "");
+	return EXIT_USAGE;
+}
+
+int cli_bad_option(const char *cmd, int opt, char **argv)
+{
+	if (opt == ':')
+		return cli_usage_error(cmd, "option '%s' needs a value",
+				       argv[optind - 1]);
+	return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+}
+
+int cli_unexpected_argument(const char *cmd, const char *arg)
+{
+	return cli_usage_error(cmd, "unexpected argument '%s'", arg);
+}
+
+void cli_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	print_error(cmd, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-2.0
+/* SIGINT, SIGTERM and SIGHUP as a stop request the commands poll. */
+#include <signal.h>
+#include <stddef.h>
+
+#include "cli/cli.h"
+
+volatile sig_atomic_t cli_stop_requested;
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+static void request_stop(int sig)
+{
+	cli_stop_requested = sig;
+}
+
+static void set_stop_handler(void (*handler)(int))
+{
+	struct sigaction sa = { .sa_handler = handler };
+	size_t i;
+
+	for (i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		sigaction(stop_signals[i], &sa, NULL);
+}
+
+void cli_stop_on_signals(void)
+{
+	set_stop_handler(request_stop);
+}
+
+void cli_stop_signals_default(void)
+{
+	set_stop_handler(SIG_DFL);
+}
