@@ -3,6 +3,8 @@
  * schedscope load / unload: insert the module with finit_module(2), so that
  * each refusal has its own errno and its own advice, with the EEVDF cfs_rq
  * layout from the running kernel's BTF; remove it with delete_module(2).
+ * The talking to the kernel is in kmod/load.c; here the command line and
+ * the messages.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -10,18 +12,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "kmod/btf_layout.h"
 #include "cli/cli.h"
 #include "cmd/commands.h"
-#include "kmod/layout_witness.h"
-#include "kmod/modinfo.h"
+#include "kmod/btf_layout.h"
 #include "kmod/control.h"
-
-#define CAP_SYS_MODULE_BIT	16
+#include "kmod/layout_witness.h"
+#include "kmod/load.h"
+#include "kmod/modinfo.h"
 
 enum {
 	OPT_KO = OPT_FIRST_COMMAND_OPT,
@@ -32,13 +32,12 @@ enum {
 };
 
 struct load_params {
+	struct cli_common_params common;
 	const char *ko;
 	const char *btf;
-	const char *debugfs;
 	bool enable;
 	bool no_layout;
 	uint64_t task_slots;		/* 0: the module's default */
-	struct cli_filter filter;
 };
 
 static void load_usage(FILE *out)
@@ -59,140 +58,119 @@ static void load_usage(FILE *out)
 CLI_FILTER_HELP
 "                        (here: written after loading, and kept)\n"
 "  --debugfs DIR         where to expect the module's debugfs directory\n"
-"  -h, --help            this text\n", BTF_LAYOUT_VMLINUX);
+CLI_HELP_HELP, BTF_LAYOUT_VMLINUX);
 }
+
+static int take_load_option(void *params, int opt, const char *arg)
+{
+	struct load_params *p = params;
+
+	switch (opt) {
+	case OPT_KO:
+		p->ko = arg;
+		return 0;
+	case OPT_ENABLE:
+		p->enable = true;
+		return 0;
+	case OPT_TASK_SLOTS:
+		if (cli_parse_uint(arg, 1024, 4194304, &p->task_slots))
+			return cli_usage_error("load", "--task-slots: '%s' is "
+					       "not a number from 1024 to "
+					       "4194304", arg);
+		return 0;
+	case OPT_BTF:
+		p->btf = arg;
+		return 0;
+	default:		/* OPT_NO_LAYOUT */
+		p->no_layout = true;
+		return 0;
+	}
+}
+
+static const struct option load_long_options[] = {
+	{ "ko", required_argument, NULL, OPT_KO },
+	{ "enable", no_argument, NULL, OPT_ENABLE },
+	{ "task-slots", required_argument, NULL, OPT_TASK_SLOTS },
+	{ "btf", required_argument, NULL, OPT_BTF },
+	{ "no-layout", no_argument, NULL, OPT_NO_LAYOUT },
+	CLI_DEBUGFS_OPTION,
+	CLI_FILTER_OPTIONS,
+	CLI_HELP_OPTION,
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct cli_command_options load_options = {
+	.cmd = "load",
+	.usage = load_usage,
+	.optstring = ":h",
+	.options = load_long_options,
+	.take = take_load_option,
+};
 
 static int parse_load_args(int argc, char **argv, struct load_params *p)
 {
-	static const struct option options[] = {
-		{ "ko", required_argument, NULL, OPT_KO },
-		{ "enable", no_argument, NULL, OPT_ENABLE },
-		{ "task-slots", required_argument, NULL, OPT_TASK_SLOTS },
-		{ "btf", required_argument, NULL, OPT_BTF },
-		{ "no-layout", no_argument, NULL, OPT_NO_LAYOUT },
-		{ "debugfs", required_argument, NULL, OPT_DEBUGFS },
-		CLI_FILTER_OPTIONS,
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int opt, ret;
+	int ret;
 
 	memset(p, 0, sizeof(*p));
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
-		switch (opt) {
-		case OPT_KO:
-			p->ko = optarg;
-			break;
-		case OPT_ENABLE:
-			p->enable = true;
-			break;
-		case OPT_TASK_SLOTS:
-			if (cli_parse_uint(optarg, 1024, 4194304, &p->task_slots))
-				return cli_usage_error("load", "--task-slots: '%s' "
-						       "is not a number from 1024 "
-						       "to 4194304", optarg);
-			break;
-		case OPT_BTF:
-			p->btf = optarg;
-			break;
-		case OPT_NO_LAYOUT:
-			p->no_layout = true;
-			break;
-		case OPT_DEBUGFS:
-			p->debugfs = optarg;
-			break;
-		case OPT_PID:
-		case OPT_TGID:
-		case OPT_COMM:
-		case OPT_CGROUP:
-			ret = cli_filter_option("load", &p->filter, opt, optarg);
-			if (ret)
-				return ret;
-			break;
-		case 'h':
-			load_usage(stdout);
-			return -1;
-		default:
-			return cli_bad_option("load", opt, argv);
-		}
-	}
-	if (optind < argc)
-		return cli_unexpected_argument("load", argv[optind]);
+	ret = cli_parse_options(&load_options, argc, argv, &p->common, p);
+	if (!ret)
+		ret = cli_no_arguments("load", argc, argv);
+	if (ret)
+		return ret;
 	if (p->no_layout && p->btf)
 		return cli_usage_error("load", "--btf and --no-layout contradict "
 				       "each other");
 	return 0;
 }
 
-/*
- * build/<release>/schedscope.ko: this binary is build/bin/schedscope, the
- * module one directory up, beside bin/.
- */
-static int default_ko(const char *release, char *buf, size_t len)
+/* EPERM: not root, a locked-down kernel, or modules disabled. */
+static void explain_eperm(const char *ko)
 {
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	char *slash;
+	char mode[128];
+	const char *lockdown;
 
-	if (n < 0)
-		return -errno;
-	exe[n] = '\0';
-	slash = strrchr(exe, '/');		/* .../build/bin/schedscope */
-	if (!slash)
-		return -ENOENT;
-	*slash = '\0';
-	slash = strrchr(exe, '/');		/* .../build/bin */
-	if (slash)
-		*slash = '\0';
-	n = snprintf(buf, len, "%s/%s/schedscope.ko", slash ? exe : "..",
-		     release);
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
-}
-
-static bool has_cap_sys_module(void)
-{
-	char line[256];
-	unsigned long long caps = 0;
-	FILE *f = fopen("/proc/self/status", "re");
-
-	if (!f)
-		return geteuid() == 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "CapEff: %llx", &caps) == 1)
-			break;
-	fclose(f);
-	return caps & (1ull << CAP_SYS_MODULE_BIT);
-}
-
-/* The active lockdown mode ("integrity", "confidentiality"), or NULL. */
-static const char *lockdown_mode(char *buf, size_t len)
-{
-	FILE *f = fopen("/sys/kernel/security/lockdown", "re");
-	char *open, *close;
-
-	if (!f)
-		return NULL;
-	if (!fgets(buf, len, f)) {
-		fclose(f);
-		return NULL;
+	if (!kmod_has_cap_sys_module()) {
+		cli_error("load", "permission denied: loading a module needs "
+			  "root (CAP_SYS_MODULE); run 'sudo schedscope load'");
+		return;
 	}
-	fclose(f);
-	open = strchr(buf, '[');
-	close = open ? strchr(open, ']') : NULL;
-	if (!open || !close)
-		return NULL;
-	*close = '\0';
-	return strcmp(open + 1, "none") ? open + 1 : NULL;
+	lockdown = kmod_lockdown_mode(mode, sizeof(mode));
+	if (lockdown) {
+		cli_error("load", "the kernel is locked down (%s, see "
+			  "/sys/kernel/security/lockdown; Secure Boot turns it "
+			  "on) and refuses unsigned modules: sign %s with a key "
+			  "the kernel trusts (MOK) or disable Secure Boot",
+			  lockdown, ko);
+		return;
+	}
+	cli_error("load", "the kernel refuses to load modules (EPERM): is "
+		  "/proc/sys/kernel/modules_disabled 1, or a security module in "
+		  "the way?");
+}
+
+/* ENOEXEC, EINVAL: built for another kernel, or refused for another reason. */
+static void explain_bad_module(int err, const char *ko,
+			       const struct modinfo *mi, const char *release)
+{
+	const char *vermagic = modinfo_get(mi, "vermagic");
+	char built[128];
+
+	modinfo_vermagic_release(vermagic ? vermagic : "?", built,
+				 sizeof(built));
+	if (strcmp(built, release)) {
+		cli_error("load", "%s was built for another kernel: its vermagic "
+			  "says %s, the running kernel is %s. Build it with "
+			  "'make module KDIR=/lib/modules/%s/build'", ko, built,
+			  release, release);
+		return;
+	}
+	cli_error("load", "the kernel refused %s (%s) although it was built "
+		  "for %s: see dmesg", ko, strerror(err), release);
 }
 
 static void explain_load_error(int err, const char *ko, const struct modinfo *mi,
 			       const char *release)
 {
-	const char *vermagic = modinfo_get(mi, "vermagic");
-	char built[128], mode[128];
-	const char *lockdown;
-
 	switch (err) {
 	case ENOSYS:
 		cli_error("load", "this kernel has no loadable module support "
@@ -202,24 +180,7 @@ static void explain_load_error(int err, const char *ko, const struct modinfo *mi
 			  "tracers in tracers/");
 		return;
 	case EPERM:
-		if (!has_cap_sys_module()) {
-			cli_error("load", "permission denied: loading a module "
-				  "needs root (CAP_SYS_MODULE); run 'sudo "
-				  "schedscope load'");
-			return;
-		}
-		lockdown = lockdown_mode(mode, sizeof(mode));
-		if (lockdown) {
-			cli_error("load", "the kernel is locked down (%s, see "
-				  "/sys/kernel/security/lockdown; Secure Boot "
-				  "turns it on) and refuses unsigned modules: "
-				  "sign %s with a key the kernel trusts (MOK) or "
-				  "disable Secure Boot", lockdown, ko);
-			return;
-		}
-		cli_error("load", "the kernel refuses to load modules (EPERM): "
-			  "is /proc/sys/kernel/modules_disabled 1, or a security "
-			  "module in the way?");
+		explain_eperm(ko);
 		return;
 	case EKEYREJECTED:
 	case ENOKEY:
@@ -236,17 +197,7 @@ static void explain_load_error(int err, const char *ko, const struct modinfo *mi
 		return;
 	case ENOEXEC:
 	case EINVAL:
-		modinfo_vermagic_release(vermagic ? vermagic : "?", built,
-					 sizeof(built));
-		if (strcmp(built, release)) {
-			cli_error("load", "%s was built for another kernel: its "
-				  "vermagic says %s, the running kernel is %s. "
-				  "Build it with 'make module KDIR=/lib/modules/"
-				  "%s/build'", ko, built, release, release);
-			return;
-		}
-		cli_error("load", "the kernel refused %s (%s) although it was "
-			  "built for %s: see dmesg", ko, strerror(err), release);
+		explain_bad_module(err, ko, mi, release);
 		return;
 	case ENOENT:
 		cli_error("load", "the kernel refused %s: unknown symbol or "
@@ -258,25 +209,148 @@ static void explain_load_error(int err, const char *ko, const struct modinfo *mi
 	}
 }
 
-/* Append " key=value" to params. */
-static void add_param(char *params, size_t len, const char *kv)
+/* The module file: --ko, else the one built for this kernel; 0 or -1. */
+static int find_module(const struct load_params *p, const char *release,
+		       char *ko, size_t len)
 {
-	size_t used = strlen(params);
+	if (p->ko)
+		snprintf(ko, len, "%s", p->ko);
+	else if (kmod_default_path(release, ko, len))
+		snprintf(ko, len, "build/%s/schedscope.ko", release);
+	if (access(ko, R_OK)) {
+		cli_error("load", "%s: %s%s%s%s", ko, strerror(errno),
+			  p->ko ? "" : ": build the module for this kernel with "
+			  "'make module KDIR=/lib/modules/",
+			  p->ko ? "" : release,
+			  p->ko ? "" : "/build', or give its path with --ko");
+		return -1;
+	}
+	return 0;
+}
 
-	snprintf(params + used, len - used, "%s%s", used ? " " : "", kv);
+/* cfs_rq_layout=... into params, or why not on stderr; 0, or -1 to fail. */
+static int add_layout_param(const struct load_params *p, const char *ko,
+			    const struct modinfo *mi, char *params, size_t len,
+			    bool *given)
+{
+	char kv[1024], why[1024];
+
+	switch (kmod_layout_param(p->btf, mi, kv, sizeof(kv), why,
+				  sizeof(why))) {
+	case KMOD_LAYOUT_GIVEN:
+		kmod_param_add(params, len, kv);
+		*given = true;
+		return 0;
+	case KMOD_LAYOUT_NO_BTF:
+		fprintf(stderr, "schedscope load: EEVDF metrics off: %s\n", why);
+		return 0;
+	case KMOD_LAYOUT_UNSUPPORTED:
+		fprintf(stderr, "schedscope load: EEVDF metrics unsupported: "
+			"%s\n", why);
+		return 0;
+	case KMOD_LAYOUT_OLD_MODULE:
+		fprintf(stderr, "schedscope load: %s takes no cfs_rq_layout "
+			"parameter (an older module): EEVDF metrics stay off\n",
+			ko);
+		return 0;
+	default:		/* KMOD_LAYOUT_TOO_LONG */
+		cli_error("load", "cfs_rq_layout too long");
+		return -1;
+	}
+}
+
+/* The module's parameter line from the options; 0, or -1 to fail. */
+static int module_params(const struct load_params *p, const char *ko,
+			 const struct modinfo *mi, char *params, size_t len,
+			 bool *layout_given)
+{
+	char kv[64];
+
+	if (p->enable)
+		kmod_param_add(params, len, "enable=1");
+	if (p->task_slots) {
+		snprintf(kv, sizeof(kv), "task_slots=%llu",
+			 (unsigned long long)p->task_slots);
+		kmod_param_add(params, len, kv);
+	}
+	if (p->no_layout)
+		return 0;
+	return add_layout_param(p, ko, mi, params, len, layout_given);
+}
+
+/*
+ * finit_module(2) of ko with params; with a layout given, a spinning
+ * witness lets the module check the layout's sums exactly. 0, or -1 after
+ * saying why not.
+ */
+static int insert_module(const char *ko, const struct modinfo *mi,
+			 const char *release, char *params, size_t len,
+			 bool layout_given)
+{
+	struct layout_witness witness = { 0 };
+	char kv[64];
+	int fd, ret;
+
+	if (layout_given && modinfo_has_param(mi, "cfs_rq_witness")) {
+		ret = layout_witness_start(&witness);
+		if (ret) {
+			fprintf(stderr, "schedscope load: no layout witness (%s): "
+				"the module checks the layout by bounds only\n",
+				strerror(-ret));
+		} else {
+			snprintf(kv, sizeof(kv), "cfs_rq_witness=%d", witness.pid);
+			kmod_param_add(params, len, kv);
+		}
+	}
+	fd = open(ko, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		cli_error("load", "%s: %s", ko, strerror(errno));
+		layout_witness_stop(&witness);
+		return -1;
+	}
+	ret = kmod_insert(fd, params);
+	layout_witness_stop(&witness);
+	close(fd);
+	if (ret) {
+		explain_load_error(ret, ko, mi, release);
+		return -1;
+	}
+	return 0;
+}
+
+/* The debugfs directory there, and the filter written; 0 or -1. */
+static int set_up_loaded(const struct load_params *p)
+{
+	const char *dir = cli_debugfs_dir(p->common.debugfs);
+	char filter[4200], err[1024];
+
+	if (access(dir, F_OK)) {
+		if (!p->common.debugfs && !ss_debugfs_mounted())
+			cli_error("load", "the module is loaded, but debugfs is "
+				  "not mounted, so %s is missing: mount it with "
+				  "'mount -t debugfs none /sys/kernel/debug'", dir);
+		else
+			cli_error("load", "the module is loaded, but %s is "
+				  "missing: %s", dir, strerror(errno));
+		return -1;
+	}
+	cli_filter_string(&p->common.filter, filter, sizeof(filter));
+	if (*filter && ss_ctl_write(dir, "filter", filter, err, sizeof(err))) {
+		cli_error("load", "the module is loaded, but setting the filter "
+			  "failed: %s", err);
+		return -1;
+	}
+	return 0;
 }
 
 int cmd_load(int argc, char **argv)
 {
 	struct load_params p;
 	struct modinfo mi = { 0 };
-	struct btf_layout layout;
-	struct layout_witness witness = { 0 };
-	bool layout_given = false;
 	struct utsname uts;
-	char ko[PATH_MAX], params[2048] = "", kv[1024], err[1024], filter[4200];
-	const char *dir;
-	int fd = -1, ret;
+	char ko[PATH_MAX], params[2048] = "", err[1024];
+	bool layout_given = false;
+	int ret;
 
 	ret = parse_load_args(argc, argv, &p);
 	if (ret)
@@ -286,107 +360,23 @@ int cmd_load(int argc, char **argv)
 		explain_load_error(ENOSYS, "", &mi, uts.release);
 		return 1;
 	}
-	if (p.ko)
-		snprintf(ko, sizeof(ko), "%s", p.ko);
-	else if (default_ko(uts.release, ko, sizeof(ko)))
-		snprintf(ko, sizeof(ko), "build/%s/schedscope.ko", uts.release);
-	if (access(ko, R_OK)) {
-		cli_error("load", "%s: %s%s%s%s", ko, strerror(errno),
-			  p.ko ? "" : ": build the module for this kernel with "
-			  "'make module KDIR=/lib/modules/",
-			  p.ko ? "" : uts.release,
-			  p.ko ? "" : "/build', or give its path with --ko");
+	if (find_module(&p, uts.release, ko, sizeof(ko)))
 		return 1;
-	}
 	ret = modinfo_read(ko, &mi, err, sizeof(err));
 	if (ret) {
 		cli_error("load", "%s", err);
 		return 1;
 	}
-
-	if (p.enable)
-		add_param(params, sizeof(params), "enable=1");
-	if (p.task_slots) {
-		snprintf(kv, sizeof(kv), "task_slots=%llu",
-			 (unsigned long long)p.task_slots);
-		add_param(params, sizeof(params), kv);
-	}
-	if (!p.no_layout) {
-		ret = btf_layout_read(p.btf, &layout, err, sizeof(err));
-		if (ret) {
-			fprintf(stderr, "schedscope load: EEVDF metrics off: %s\n",
-				err);
-		} else if (!layout.eevdf) {
-			fprintf(stderr, "schedscope load: EEVDF metrics "
-				"unsupported: %s\n", layout.reason);
-		} else if (!modinfo_has_param(&mi, "cfs_rq_layout")) {
-			fprintf(stderr, "schedscope load: %s takes no "
-				"cfs_rq_layout parameter (an older module): EEVDF "
-				"metrics stay off\n", ko);
-		} else {
-			char value[900];
-
-			if (btf_layout_param(&layout, p.btf, value, sizeof(value))) {
-				cli_error("load", "cfs_rq_layout too long");
-				goto fail;
-			}
-			snprintf(kv, sizeof(kv), "cfs_rq_layout=%s", value);
-			add_param(params, sizeof(params), kv);
-			layout_given = true;
-		}
-	}
-	/* A spinning witness lets the module check the layout's sums exactly. */
-	if (layout_given && modinfo_has_param(&mi, "cfs_rq_witness")) {
-		ret = layout_witness_start(&witness);
-		if (ret) {
-			fprintf(stderr, "schedscope load: no layout witness (%s): "
-				"the module checks the layout by bounds only\n",
-				strerror(-ret));
-		} else {
-			snprintf(kv, sizeof(kv), "cfs_rq_witness=%d", witness.pid);
-			add_param(params, sizeof(params), kv);
-		}
-	}
-
-	fd = open(ko, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		cli_error("load", "%s: %s", ko, strerror(errno));
-		goto fail;
-	}
-	ret = syscall(SYS_finit_module, fd, params, 0) ? errno : 0;
-	layout_witness_stop(&witness);
-	if (ret) {
-		explain_load_error(ret, ko, &mi, uts.release);
-		goto fail;
-	}
-	close(fd);
-	fd = -1;
-	printf("loaded %s%s%s\n", ko, *params ? " " : "", params);
-
-	dir = cli_debugfs_dir(p.debugfs);
-	if (access(dir, F_OK)) {
-		if (!p.debugfs && !ss_debugfs_mounted())
-			cli_error("load", "the module is loaded, but debugfs is "
-				  "not mounted, so %s is missing: mount it with "
-				  "'mount -t debugfs none /sys/kernel/debug'", dir);
-		else
-			cli_error("load", "the module is loaded, but %s is "
-				  "missing: %s", dir, strerror(errno));
-		goto fail;
-	}
-	cli_filter_string(&p.filter, filter, sizeof(filter));
-	if (*filter && ss_ctl_write(dir, "filter", filter, err, sizeof(err))) {
-		cli_error("load", "the module is loaded, but setting the filter "
-			  "failed: %s", err);
-		goto fail;
+	ret = module_params(&p, ko, &mi, params, sizeof(params), &layout_given);
+	if (!ret)
+		ret = insert_module(ko, &mi, uts.release, params, sizeof(params),
+				    layout_given);
+	if (!ret) {
+		printf("loaded %s%s%s\n", ko, *params ? " " : "", params);
+		ret = set_up_loaded(&p);
 	}
 	modinfo_free(&mi);
-	return 0;
-fail:
-	if (fd >= 0)
-		close(fd);
-	modinfo_free(&mi);
-	return 1;
+	return ret ? 1 : 0;
 }
 
 static void unload_usage(FILE *out)
@@ -396,36 +386,40 @@ static void unload_usage(FILE *out)
 "\n"
 "Remove the schedscope module (as root).\n"
 "\n"
-"  -h, --help            this text\n");
+CLI_HELP_HELP);
 }
+
+static const struct option unload_long_options[] = {
+	CLI_HELP_OPTION,
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct cli_command_options unload_options = {
+	.cmd = "unload",
+	.usage = unload_usage,
+	.optstring = ":h",
+	.options = unload_long_options,
+};
 
 int cmd_unload(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int opt;
+	struct cli_common_params common = { 0 };
+	int ret;
 
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
-		if (opt == 'h') {
-			unload_usage(stdout);
-			return 0;
-		}
-		return cli_bad_option("unload", opt, argv);
-	}
-	if (optind < argc)
-		return cli_unexpected_argument("unload", argv[optind]);
+	ret = cli_parse_options(&unload_options, argc, argv, &common, NULL);
+	if (!ret)
+		ret = cli_no_arguments("unload", argc, argv);
+	if (ret)
+		return ret < 0 ? 0 : ret;
 	if (!ss_kernel_has_modules()) {
 		cli_error("unload", "this kernel has no loadable module support");
 		return 1;
 	}
-	if (!syscall(SYS_delete_module, "schedscope", O_NONBLOCK)) {
+	ret = kmod_remove();
+	switch (ret) {
+	case 0:
 		printf("unloaded schedscope\n");
 		return 0;
-	}
-	switch (errno) {
 	case ENOENT:
 		cli_error("unload", "schedscope is not loaded");
 		break;
@@ -439,7 +433,7 @@ int cmd_unload(int argc, char **argv)
 			  "its files open?): try again");
 		break;
 	default:
-		cli_error("unload", "delete_module: %s", strerror(errno));
+		cli_error("unload", "delete_module: %s", strerror(ret));
 	}
 	return 1;
 }
