@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/output.h"
+#include "output/hist_summary.h"
 
 static void json_str(FILE *out, const char *s)
 {
