@@ -430,35 +430,23 @@ static int apply_setting(const struct sweep_params *p, struct sweep_state *st,
 	return 0;
 }
 
-/* The module's counters and histograms as `show --json` prints them. */
+/* The module's counters and histograms: the object `show --json` prints. */
 static json_t *module_snapshot(const char *dir)
 {
+	const struct out_opts opts = { .format = OUT_JSON, .unit = HIST_UNIT_NS,
+				       .stats = true };
 	struct ss_snapshot_opts sopts = { 0 };
-	struct output_params op;
 	struct ss_snapshot snap;
-	char err[1024], *buf = NULL;
-	size_t len = 0;
-	json_error_t jerr;
-	json_t *json = NULL;
-	FILE *mem;
+	char err[1024];
+	json_t *json;
 
 	if (ss_snapshot_read(dir, &sopts, &snap, err, sizeof(err))) {
 		cli_error(cmd, "reading the module: %s", err);
 		return NULL;
 	}
-	output_params_init(&op);
-	op.out.format = OUT_JSON;
-	mem = open_memstream(&buf, &len);
-	if (mem && !out_snapshot(&snap, &op.out, mem) && !fclose(mem)) {
-		json = json_loadb(buf, len, 0, &jerr);
-		if (!json)
-			cli_error(cmd, "the module's JSON: %s", jerr.text);
-	} else {
-		if (mem)
-			fclose(mem);
+	json = out_json_snapshot(&snap, &opts);
+	if (!json)
 		cli_error(cmd, "formatting the module's snapshot failed");
-	}
-	free(buf);
 	ss_snapshot_free(&snap);
 	return json;
 }

@@ -9,6 +9,7 @@
 #ifndef SCHEDSCOPE_OUTPUT_H
 #define SCHEDSCOPE_OUTPUT_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -44,6 +45,13 @@ int out_csv(const struct ss_snapshot *snap, const struct out_opts *opts,
 	    FILE *out);
 int out_openmetrics(const struct ss_snapshot *snap, const struct out_opts *opts,
 		    FILE *out);
+
+/*
+ * The snapshot as out_json() prints it (a new reference), for keeping it
+ * in a larger document; NULL when out of memory.
+ */
+json_t *out_json_snapshot(const struct ss_snapshot *snap,
+			  const struct out_opts *opts);
 
 /* Dispatch on opts->format. Returns 0 or -EIO. */
 int out_snapshot(const struct ss_snapshot *snap, const struct out_opts *opts,
