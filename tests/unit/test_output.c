@@ -10,7 +10,7 @@
 #include <math.h>
 
 #include "check.h"
-#include "output/output.h"
+#include "output/hist_summary.h"
 #include "test_util.h"
 
 #define FIXTURE "../fixtures/debugfs/basic"

@@ -16,7 +16,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "output/output.h"
+#include "output/hist_summary.h"
 
 struct row_ctx {
 	FILE *out;

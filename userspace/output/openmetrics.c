@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/output.h"
+#include "output/hist_summary.h"
 
 static const struct {
 	const char *key;

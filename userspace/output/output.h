@@ -2,16 +2,17 @@
 /*
  * Printers of a snapshot (kmod/snapshot.h), one file each: output/text.c
  * (bpftrace, bcc and libbpf-tools histogram layouts), output/json.c, output/csv.c,
- * output/openmetrics.c; output/output.c holds what they share: histograms moved
- * to the chosen unit and their summaries.
+ * output/openmetrics.c; output/output.c picks one by --format. What they
+ * share (histograms moved to the chosen unit, their summaries) is in
+ * output/hist_summary.h.
  */
 #ifndef SCHEDSCOPE_OUTPUT_H
 #define SCHEDSCOPE_OUTPUT_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "hist/bins.h"
 #include "hist/unit.h"
 #include "kmod/snapshot.h"
 
@@ -35,43 +36,7 @@ struct out_opts {
 	bool reset_seen;	/* watch: the counters went down (reset) */
 };
 
-/* The percentiles of every summary. */
-#define OUT_NPCT	4
-extern const double out_pct[OUT_NPCT];
-extern const char *const out_pct_name[OUT_NPCT];	/* "p50" ... "p99.9" */
-
-/* A histogram ready to print: in the chosen unit, with its summary. */
-struct out_hist {
-	const struct snapshot_hist *src;
-	char name[LOG2_HIST_NAME_MAX];	/* map name in the chosen unit */
-	char unit[8];			/* "ns", "us", "vns", ... or "" */
-	double scale;			/* divisor from the module's unit */
-	bool is_signed;
-	struct log2_hist u;		/* rescaled, !is_signed */
-	struct slog2_hist s;		/* rescaled, is_signed */
-	struct hist_bins bins;		/* of the rescaled histogram */
-	/* From the module's own buckets, divided by scale: */
-	struct hist_summary sum;
-	bool mean_exact;		/* from the *_sum_ns / *_count counters */
-	double exact_mean;
-	long double exact_sum;		/* in the chosen unit */
-	bool have_pct;
-	double pct[OUT_NPCT];
-	long double pct_lo[OUT_NPCT], pct_hi[OUT_NPCT];
-};
-
-/*
- * Prepare h for printing. stats: the counters of the same scope (totals,
- * or stats_percpu for h's cpu when percpu), used for the exact mean; may be
- * NULL.
- */
-void out_hist_prepare(struct out_hist *o, const struct snapshot_hist *h,
-		      const struct kv_stats *stats, bool percpu,
-		      const struct out_opts *opts);
-
-/* A number of a summary: integral values without decimals, else %.3f. */
-void out_num(char *buf, size_t len, long double v);
-
+/* The printers, one file each; output.c dispatches to them. */
 int out_text(const struct ss_snapshot *snap, const struct out_opts *opts,
 	     FILE *out);
 int out_json(const struct ss_snapshot *snap, const struct out_opts *opts,
@@ -80,6 +45,13 @@ int out_csv(const struct ss_snapshot *snap, const struct out_opts *opts,
 	    FILE *out);
 int out_openmetrics(const struct ss_snapshot *snap, const struct out_opts *opts,
 		    FILE *out);
+
+/*
+ * The snapshot as out_json() prints it (a new reference), for keeping it
+ * in a larger document; NULL when out of memory.
+ */
+json_t *out_json_snapshot(const struct ss_snapshot *snap,
+			  const struct out_opts *opts);
 
 /* Dispatch on opts->format. Returns 0 or -EIO. */
 int out_snapshot(const struct ss_snapshot *snap, const struct out_opts *opts,

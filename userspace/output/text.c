@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "hist/bcc.h"
-#include "output/output.h"
+#include "output/hist_summary.h"
 
 #define KEY_WIDTH	28
 

@@ -2,8 +2,8 @@
 /*
  * Running one workload for a sweep: its own process group, stdin from
  * /dev/null, stdout and stderr into files, perf counters from its exec to its
- * exit, and a stop request (SIGINT/SIGTERM caught by the caller) passed on to
- * the whole group.
+ * exit, and a stop request (SIGINT, SIGTERM or SIGHUP caught by the caller)
+ * passed on to the whole group.
  */
 #ifndef SCHEDSCOPE_WORKLOAD_RUN_H
 #define SCHEDSCOPE_WORKLOAD_RUN_H
@@ -19,7 +19,7 @@ struct workload_run {
 	char **argv;			/* argv[0] is a path (workload_resolve()) */
 	const char *out_path;		/* the workload's stdout */
 	const char *err_path;		/* and stderr */
-	/* Set to a signal number by the caller's handler: pass it on. */
+	/* A stop request (cli_stop_requested): its signal, passed on. */
 	volatile sig_atomic_t *stop_signal;
 	/* Out: */
 	int exit_status;		/* exit code, or 128 + signal */

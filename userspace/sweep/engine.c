@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The sweep itself: for every repetition, every setting applied, the module
+ * reset, the workload run, what it did written down; then the features and
+ * the module as they were, whatever ended the sweep.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "kmod/control.h"
+#include "kmod/snapshot.h"
+#include "output/output.h"
+#include "sweep/engine.h"
+#include "sweep/result_dir.h"
+#include "sweep/workload_run.h"
+
+static const char cmd[] = "sweep";
+
+/* What the way out needs: what to restore, what to write. */
+struct sweep_state {
+	const struct sweep_plan *plan;
+	bool features_changed;
+	struct ss_session session;
+	bool session_begun;
+	json_t *sweep;			/* sweep.json */
+	char path[4096];
+	size_t total, done;		/* runs planned, run files written */
+};
+
+/* Where run s-r keeps the workload's stdout, stderr and the run file. */
+struct run_paths {
+	char out[4200], err[4200], json[4200];
+};
+
+static void run_paths(struct run_paths *p, const char *dir, size_t s,
+		      unsigned int r)
+{
+	char base[4096];
+
+	snprintf(base, sizeof(base), "%s/runs/%zu-%u", dir, s, r);
+	snprintf(p->out, sizeof(p->out), "%s.out", base);
+	snprintf(p->err, sizeof(p->err), "%s.err", base);
+	snprintf(p->json, sizeof(p->json), "%s.json", base);
+}
+
+/* The module's counters and histograms: the object `show --json` prints. */
+static json_t *module_snapshot(const char *dir)
+{
+	const struct out_opts opts = { .format = OUT_JSON, .unit = HIST_UNIT_NS,
+				       .stats = true };
+	struct ss_snapshot_opts sopts = { 0 };
+	struct ss_snapshot snap;
+	char err[1024];
+	json_t *json;
+
+	if (ss_snapshot_read(dir, &sopts, &snap, err, sizeof(err))) {
+		cli_error(cmd, "reading the module: %s", err);
+		return NULL;
+	}
+	json = out_json_snapshot(&snap, &opts);
+	if (!json)
+		cli_error(cmd, "formatting the module's snapshot failed");
+	ss_snapshot_free(&snap);
+	return json;
+}
+
+/* The setting applied, the module reset and enabled. */
+static int start_run(struct sweep_state *st, const struct sweep_setting_spec *set,
+		     struct sched_features *now)
+{
+	const struct sweep_plan *plan = st->plan;
+	char err[1024];
+
+	st->features_changed = true;
+	if (sweep_setting_apply(plan->features_path, &plan->original, set, now))
+		return -1;
+	if (plan->debugfs &&
+	    (ss_ctl_write(plan->debugfs, "reset", "1", err, sizeof(err)) ||
+	     ss_ctl_write(plan->debugfs, "enable", "1", err, sizeof(err)))) {
+		cli_error(cmd, "resetting and enabling the module: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* The module stopped first, so counters and histograms agree, then read. */
+static json_t *module_after_run(const char *ssdir)
+{
+	char err[1024];
+
+	if (!ssdir)
+		return json_null();
+	if (ss_ctl_write(ssdir, "enable", "0", err, sizeof(err))) {
+		cli_error(cmd, "disabling the module: %s", err);
+		return NULL;
+	}
+	return module_snapshot(ssdir);
+}
+
+static void report_run(const struct sweep_state *st,
+		       const struct sweep_setting_spec *set, unsigned int r,
+		       const struct workload_run *w)
+{
+	fprintf(stderr, "run %zu/%zu: %-28s rep %u: %.3f s, exit %d",
+		st->done + 1, st->total, set->name, r + 1, w->elapsed_s,
+		w->exit_status);
+	if (w->have_perf)
+		fprintf(stderr, ", %llu cs, %llu migrations",
+			(unsigned long long)w->perf.value[PERF_COUNT_ID_CS],
+			(unsigned long long)w->perf.value[PERF_COUNT_ID_MIGRATIONS]);
+	fprintf(stderr, "\n");
+}
+
+/*
+ * One run: apply, reset, run, collect, write runs/S-R.json. Returns 0, 1
+ * when the workload failed or was stopped (the run file is still written),
+ * -1 on an error.
+ */
+static int one_run(struct sweep_state *st, size_t s, unsigned int r)
+{
+	const struct sweep_setting_spec *set = &st->plan->settings[s];
+	struct workload_run w = { 0 };
+	struct sched_features now;
+	struct run_paths paths;
+	struct run_record rec = { .setting = set, .setting_index = s,
+				  .repetition = r, .features = &now, .w = &w };
+	char err[1024], runs_entry[64];
+
+	if (start_run(st, set, &now))
+		return -1;
+	run_paths(&paths, st->plan->dir, s, r);
+	w.argv = st->plan->argv;
+	w.out_path = paths.out;
+	w.err_path = paths.err;
+	w.stop_signal = &cli_stop_requested;
+	if (workload_run(&w, err, sizeof(err))) {
+		cli_error(cmd, "%s", err);
+		return -1;
+	}
+	rec.module = module_after_run(st->plan->debugfs);
+	if (!rec.module)
+		return -1;
+	if (!w.have_perf && st->done == 0)
+		fprintf(stderr, "schedscope %s: no perf counts: %s\n", cmd,
+			w.perf_error);
+	if (result_run_write(paths.json, &rec))
+		return -1;
+	snprintf(runs_entry, sizeof(runs_entry), "runs/%zu-%u.json", s, r);
+	json_array_append_new(json_object_get(st->sweep, "runs"),
+			      json_string(runs_entry));
+	report_run(st, set, r, &w);
+	if (cli_stop_requested)
+		return 1;
+	if (w.exit_status) {
+		json_object_set_new(st->sweep, "stopped_by",
+				    json_string("workload failed"));
+		cli_error(cmd, "the workload failed (exit status %d) in setting %s, "
+			  "repetition %u; its stderr is in %s", w.exit_status,
+			  set->name, r + 1, paths.err);
+		return 1;
+	}
+	return 0;
+}
+
+/* Every setting once per repetition, until a stop. Returns 0 or 1. */
+static int run_all(struct sweep_state *st)
+{
+	const struct sweep_plan *plan = st->plan;
+	unsigned int r;
+	size_t s;
+	int ret;
+
+	st->total = (size_t)plan->repetitions * plan->nsettings;
+	for (r = 0; r < plan->repetitions; r++) {
+		for (s = 0; s < plan->nsettings; s++, st->done++) {
+			if (cli_stop_requested)
+				return 1;
+			ret = one_run(st, s, r);
+			if (ret) {
+				st->done += ret > 0;	/* its run file was written */
+				return 1;
+			}
+		}
+	}
+	json_object_set_new(st->sweep, "complete", json_true());
+	return 0;
+}
+
+static const char *signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	default:
+		return "a signal";
+	}
+}
+
+/* The features and the module as they were. Returns status, or 1. */
+static int put_back(struct sweep_state *st, struct sched_features *after,
+		    int status)
+{
+	const struct sweep_plan *plan = st->plan;
+	char err[1024];
+
+	if (st->features_changed &&
+	    !sweep_features_restore(plan->features_path, &plan->original, after))
+		status = 1;
+	else if (!st->features_changed)
+		*after = plan->original;
+	if (st->session_begun) {
+		/* Runs end with the module disabled: enabled again if it was. */
+		if (!st->session.enabled_by_us &&
+		    ss_ctl_write(plan->debugfs, "enable", "1", err, sizeof(err))) {
+			cli_error(cmd, "enabling the module again: %s", err);
+			status = 1;
+		}
+		ss_session_end(&st->session, cmd);
+	}
+	return status;
+}
+
+/* sweep.json as the sweep ended. Returns status, or 1. */
+static int finish_sweep_json(struct sweep_state *st,
+			     const struct sched_features *after, int status)
+{
+	int sig = cli_stop_requested;
+
+	if (sig) {
+		json_object_set_new(st->sweep, "stopped_by",
+				    json_string(signal_name(sig)));
+		fprintf(stderr, "schedscope %s: stopped by %s after %zu of %zu runs; "
+			"features restored\n", cmd, signal_name(sig), st->done,
+			st->total);
+	}
+	json_object_set_new(st->sweep, "features_after",
+			    result_features_json(after));
+	if (result_json_write(st->path, st->sweep))
+		status = 1;
+	return status;
+}
+
+int sweep_run(const struct sweep_plan *plan)
+{
+	struct sweep_state st = { .plan = plan };
+	struct sched_features after;
+	int status = 1;
+
+	if (result_dir_make(plan->dir))
+		return 1;
+	cli_stop_on_signals();
+	if (plan->debugfs) {
+		if (ss_session_begin(&st.session, cmd, plan->debugfs, plan->filter))
+			goto out_signals;
+		st.session_begun = true;
+	}
+	st.sweep = result_sweep_json(plan);
+	snprintf(st.path, sizeof(st.path), "%s/sweep.json", plan->dir);
+	if (!result_json_write(st.path, st.sweep))
+		status = run_all(&st);
+	status = put_back(&st, &after, status);
+	if (st.sweep)
+		status = finish_sweep_json(&st, &after, status);
+	json_decref(st.sweep);
+out_signals:
+	cli_stop_signals_default();
+	return status;
+}

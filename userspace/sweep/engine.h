@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A sweep (docs/sweep.md): the workload under every setting, every setting
+ * once and then again, each run kept in the result directory. The features
+ * as found are put back on every way out: the end, an error, a failing
+ * workload, SIGINT, SIGTERM, SIGHUP.
+ */
+#ifndef SCHEDSCOPE_SWEEP_ENGINE_H
+#define SCHEDSCOPE_SWEEP_ENGINE_H
+
+#include <stddef.h>
+
+#include "sweep/features.h"
+#include "sweep/settings.h"
+
+/* What to sweep, checked and resolved (cmd/sweep.c makes it). */
+struct sweep_plan {
+	const char *features_path;
+	struct sched_features original;	/* as found: "default", restored */
+	const struct sweep_setting_spec *settings;
+	size_t nsettings;
+	unsigned int repetitions;
+	char **workload;		/* as given, for sweep.json */
+	size_t nworkload;
+	char **argv;			/* what runs: workload[0] resolved */
+	const char *preset;		/* its name, or NULL */
+	const char *dir;		/* the result directory, new or empty */
+	const char *debugfs;		/* the module's; NULL: without it */
+	const char *filter;		/* the module's filter line, "" for none */
+};
+
+/*
+ * Run the sweep, with SIGINT, SIGTERM and SIGHUP caught meanwhile (the one
+ * that came is in cli_stop_requested afterwards). Returns 0 when every run
+ * was taken, 1 after an error, a failing workload or a stop (messages on
+ * stderr).
+ */
+int sweep_run(const struct sweep_plan *plan);
+
+#endif

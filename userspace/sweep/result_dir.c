@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Writing a sweep's result directory: sweep.json and the run files. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "lib/read_file.h"
+#include "sweep/result_dir.h"
+#include "sweep/workload_tables.h"
+
+static const char cmd[] = "sweep";
+
+int result_dir_make(const char *dir)
+{
+	char runs[4200];
+
+	if (mkdir(dir, 0755) && errno != EEXIST) {
+		cli_error(cmd, "cannot create %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	snprintf(runs, sizeof(runs), "%s/runs", dir);
+	if (mkdir(runs, 0755)) {
+		cli_error(cmd, "%s: %s", runs, errno == EEXIST ?
+			  "exists: choose a new result directory (-o)" : strerror(errno));
+		return -1;
+	}
+	snprintf(runs, sizeof(runs), "%s/sweep.json", dir);
+	if (!access(runs, F_OK)) {
+		cli_error(cmd, "%s exists: choose a new result directory (-o)", runs);
+		return -1;
+	}
+	return 0;
+}
+
+int result_json_write(const char *path, json_t *json)
+{
+	char tmp[4200];
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	if (json_dump_file(json, tmp, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+			   JSON_REAL_PRECISION(10)) || rename(tmp, path)) {
+		cli_error(cmd, "cannot write %s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+json_t *result_features_json(const struct sched_features *feat)
+{
+	char buf[SCHED_FEATURES_MAX * (SCHED_FEATURE_NAME_MAX + 4)];
+
+	sched_features_format(feat, buf, sizeof(buf));
+	return json_string(buf);
+}
+
+static json_t *settings_json(const struct sweep_plan *plan)
+{
+	json_t *settings = json_array();
+	size_t i, j;
+
+	for (i = 0; i < plan->nsettings; i++) {
+		const struct sweep_setting_spec *s = &plan->settings[i];
+		json_t *changes = json_array();
+
+		for (j = 0; j < s->nchanges; j++)
+			json_array_append_new(changes, json_string(s->changes[j]));
+		json_array_append_new(settings, json_pack("{s:s, s:o}", "name",
+							  s->name, "changes",
+							  changes));
+	}
+	return settings;
+}
+
+json_t *result_sweep_json(const struct sweep_plan *plan)
+{
+	json_t *workload = json_array();
+	const char *filter = "";
+	struct utsname u;
+	size_t i;
+
+	uname(&u);
+	for (i = 0; i < plan->nworkload; i++)
+		json_array_append_new(workload, json_string(plan->workload[i]));
+	if (plan->debugfs)
+		filter = *plan->filter ? plan->filter : "none";
+	return json_pack("{s:s, s:s, s:I, s:o, s:o, s:I, s:b, s:s, s:o, s:n, s:o, s:[], s:b, s:n}",
+			 "schema", "schedscope-sweep/1",
+			 "kernel", u.release,
+			 "cpus", (json_int_t)sysconf(_SC_NPROCESSORS_ONLN),
+			 "preset", plan->preset ? json_string(plan->preset) : json_null(),
+			 "workload", workload,
+			 "repetitions", (json_int_t)plan->repetitions,
+			 "module", plan->debugfs != NULL,
+			 "filter", filter,
+			 "features_before", result_features_json(&plan->original),
+			 "features_after",
+			 "settings", settings_json(plan),
+			 "runs",
+			 "complete", false,
+			 "stopped_by");
+}
+
+static json_t *perf_json(const struct workload_run *w)
+{
+	if (!w->have_perf)
+		return json_null();
+	return json_pack("{s:I, s:I, s:f}",
+			 "context_switches", (json_int_t)w->perf.value[PERF_COUNT_ID_CS],
+			 "cpu_migrations",
+			 (json_int_t)w->perf.value[PERF_COUNT_ID_MIGRATIONS],
+			 "task_clock_ms", w->perf.value[PERF_COUNT_ID_TASK_CLOCK] / 1e6);
+}
+
+/* The workload's tables from its stdout. */
+static json_t *workload_json(const char *out_path)
+{
+	char err[1024], *text;
+	json_t *tables;
+	size_t len;
+
+	if (read_file(out_path, &text, &len, err, sizeof(err))) {
+		cli_error(cmd, "%s", err);
+		return NULL;
+	}
+	tables = workload_tables_parse(text, err, sizeof(err));
+	if (!tables)
+		cli_error(cmd, "%s: %s", out_path, err);
+	free(text);
+	return tables ? json_pack("{s:o}", "tables", tables) : NULL;
+}
+
+int result_run_write(const char *path, const struct run_record *rec)
+{
+	json_t *perf = perf_json(rec->w), *result, *run;
+	int ret;
+
+	result = workload_json(rec->w->out_path);
+	if (!result) {
+		json_decref(rec->module);
+		json_decref(perf);
+		return -1;
+	}
+	run = json_pack("{s:s, s:s, s:I, s:I, s:o, s:i, s:f, s:o, s:o, s:o}",
+			"schema", "schedscope-run/1",
+			"setting", rec->setting->name,
+			"setting_index", (json_int_t)rec->setting_index,
+			"repetition", (json_int_t)rec->repetition,
+			"features", result_features_json(rec->features),
+			"exit_status", rec->w->exit_status,
+			"elapsed_s", rec->w->elapsed_s,
+			"perf", perf,
+			"workload", result,
+			"module", rec->module);
+	ret = result_json_write(path, run);
+	json_decref(run);
+	return ret;
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A sweep's result directory written (docs/sweep.md): DIR/runs/, sweep.json
+ * and one runs/S-R.json per run (sweep/results.c reads them back). Errors
+ * are reported on stderr ("schedscope sweep: ...").
+ */
+#ifndef SCHEDSCOPE_SWEEP_RESULT_DIR_H
+#define SCHEDSCOPE_SWEEP_RESULT_DIR_H
+
+#include <jansson.h>
+
+#include "sweep/engine.h"
+#include "sweep/workload_run.h"
+
+/* Make dir and dir/runs: dir new, or existing and empty. Returns 0 or -1. */
+int result_dir_make(const char *dir);
+
+/* json into path, through path.tmp and a rename. Returns 0 or -1. */
+int result_json_write(const char *path, json_t *json);
+
+/* The features as one string, as the file lists them. */
+json_t *result_features_json(const struct sched_features *feat);
+
+/* sweep.json as written at the start: no runs yet, not complete. */
+json_t *result_sweep_json(const struct sweep_plan *plan);
+
+/* What one run file holds. */
+struct run_record {
+	const struct sweep_setting_spec *setting;
+	size_t setting_index;
+	unsigned int repetition;
+	const struct sched_features *features;	/* as the run found them */
+	const struct workload_run *w;		/* its result in w->out_path */
+	json_t *module;				/* the snapshot, or json_null() */
+};
+
+/*
+ * Write the run file at path; rec->module is taken over whatever happens.
+ * Returns 0 or -1.
+ */
+int result_run_write(const char *path, const struct run_record *rec);
+
+#endif

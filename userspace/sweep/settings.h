@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A sweep's settings on the running kernel: each one applied on top of the
+ * features as found, checked in the features file, and the features as
+ * found put back. Messages go to stderr ("schedscope sweep: ...").
+ */
+#ifndef SCHEDSCOPE_SWEEP_SETTINGS_H
+#define SCHEDSCOPE_SWEEP_SETTINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sweep/features.h"
+
+#define SWEEP_MAX_CHANGES	16
+
+/* A setting: its name and the writes that make it from the features as found. */
+struct sweep_setting_spec {
+	const char *name;
+	size_t nchanges;
+	sched_feature_token changes[SWEEP_MAX_CHANGES];
+};
+
+/*
+ * The features file at path back to original; now is what it shows
+ * afterwards. True when it shows original again.
+ */
+bool sweep_features_restore(const char *path,
+			    const struct sched_features *original,
+			    struct sched_features *now);
+
+/*
+ * Back to original, then the setting's changes, each checked in the file
+ * read back into now. Returns 0 or -1.
+ */
+int sweep_setting_apply(const char *path, const struct sched_features *original,
+			const struct sweep_setting_spec *s,
+			struct sched_features *now);
+
+#endif
