@@ -51,8 +51,8 @@ check_gt() {
 	fi
 }
 
-# stat KEY: the value of KEY in the stats file
-stat() { awk -v k="$1" '$1 == k { print $2; f = 1 } END { if (!f) print "missing" }' "$SS/stats"; }
+# stats_value KEY: the value of KEY in the stats file
+stats_value() { awk -v k="$1" '$1 == k { print $2; f = 1 } END { if (!f) print "missing" }' "$SS/stats"; }
 
 # hist_total NAME: the sum of the counts in hist/NAME
 hist_total() {
