@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Shared helpers of the module tests; sourced by tests/vm/cases/* in the guest.
-# Each check prints "ok" or "FAIL" with the kernel release, and counts.
+# Each check prints "ok" or "FAIL" with the kernel release, and counts
+# (tests/lib.sh); finish ends the case with "N passed, N failed [release] case".
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 KREL=$(uname -r)
@@ -8,11 +9,9 @@ SS=${SCHEDSCOPE_DEBUGFS:-/sys/kernel/debug/schedscope}
 KO=$TOP/build/$KREL/schedscope.ko
 BIN=$TOP/build/tests
 WORKLOADS=$TOP/build/bin
-PASSED=0
-FAILED=0
-
-pass() { echo "ok   [$KREL] $*"; PASSED=$((PASSED + 1)); }
-fail() { echo "FAIL [$KREL] $*"; FAILED=$((FAILED + 1)); }
+. "$TOP/tests/lib.sh"
+CHECK_TAG=$KREL
+RESULT_LABEL="[$KREL] $(basename "$0")"
 
 # check DESCRIPTION COMMAND...: passes when COMMAND succeeds
 check() {
@@ -52,8 +51,8 @@ check_gt() {
 	fi
 }
 
-# stat KEY: the value of KEY in the stats file
-stat() { awk -v k="$1" '$1 == k { print $2; f = 1 } END { if (!f) print "missing" }' "$SS/stats"; }
+# stats_value KEY: the value of KEY in the stats file
+stats_value() { awk -v k="$1" '$1 == k { print $2; f = 1 } END { if (!f) print "missing" }' "$SS/stats"; }
 
 # hist_total NAME: the sum of the counts in hist/NAME
 hist_total() {
@@ -67,12 +66,6 @@ load_module() {
 
 unload_module() {
 	rmmod schedscope
-}
-
-# finish: prints the count line and exits with the test's status
-finish() {
-	echo "$PASSED passed, $FAILED failed [$KREL] $(basename "$0")"
-	[ "$FAILED" -eq 0 ]
 }
 
 # The cfs_rq_layout parameter for this kernel, read from its BTF with pahole

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# lib.sh - the counting every shell test shares; sourced, by bash.
+#
+# Each check prints one line and counts as passed or failed; the test ends
+# with finish, whose last line "N passed, N failed" the suites that run tests
+# (tests/vm/guest-suite, tests/vm/run-all, tests/tracers/run) read back and
+# add up to their own.
+#
+# What the lines say, read at each call (set by the test):
+#   CHECK_TAG        "[CHECK_TAG] " after "ok   " or "FAIL " (the kernel
+#                    release, mostly); unset: nothing
+#   CHECK_PREFIX     before "ok" and "FAIL" (tests/vm/run-all's "run-all: ")
+#   CHECK_PASS_WORD  instead of "ok" (tests/vm/harness-selftest's PASS)
+#   RESULT_LABEL     after "N passed, N failed" (e.g. "[6.12...] basic")
+
+# The counts; a failure that has no line of its own (its reason printed
+# elsewhere) is added to TESTS_FAILED directly.
+TESTS_PASSED=0
+TESTS_FAILED=0
+
+pass() {
+	printf '%s%-4s %s%s\n' "${CHECK_PREFIX-}" "${CHECK_PASS_WORD:-ok}" \
+		"${CHECK_TAG:+[$CHECK_TAG] }" "$*"
+	TESTS_PASSED=$((TESTS_PASSED + 1))
+}
+
+fail() {
+	echo "${CHECK_PREFIX-}FAIL ${CHECK_TAG:+[$CHECK_TAG] }$*"
+	TESTS_FAILED=$((TESTS_FAILED + 1))
+}
+
+# finish: prints "N passed, N failed" (and RESULT_LABEL) and exits, with 0
+# when nothing failed, else 1
+finish() {
+	echo "$TESTS_PASSED passed, $TESTS_FAILED failed${RESULT_LABEL:+ $RESULT_LABEL}"
+	exit $((TESTS_FAILED > 0))
+}
+
+# add_counts LINE: adds the counts of a "N passed, N failed ..." LINE to
+# ours; sets LINE_FAILED to its failed count
+add_counts() {
+	local p
+	read -r p _ LINE_FAILED _ <<<"$1"
+	TESTS_PASSED=$((TESTS_PASSED + p))
+	TESTS_FAILED=$((TESTS_FAILED + LINE_FAILED))
+}
+
+# add_result OUTPUT STATUS WHAT: adds the counts of OUTPUT's last
+# "N passed, N failed" line, OUTPUT being what the test WHAT printed before
+# it exited with STATUS.  No such line is a failure, and so is a STATUS
+# other than 0 when the line counts no failure.
+add_result() {
+	local line
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' <<<"$1" | tail -n 1)
+	if [ -z "$line" ]; then
+		fail "$3 ended without a result line (exit $2)"
+		return
+	fi
+	add_counts "$line"
+	if [ "$2" -ne 0 ] && [ "$LINE_FAILED" -eq 0 ]; then
+		fail "$3 exited $2"
+	fi
+}
