@@ -27,13 +27,12 @@
 static const char cmd[] = "sweep";
 
 struct sweep_params {
-	const char *debugfs;
+	struct cli_common_params common;	/* --debugfs, the filter */
 	const char *features_path;
 	const char *dir;
 	const struct sweep_preset *preset;
 	bool no_module;
 	unsigned int repetitions;
-	struct cli_filter filter;
 	size_t nsettings;
 	struct sweep_setting_spec settings[MAX_SETTINGS];
 	char **workload;		/* NULL-ended */
@@ -173,17 +172,14 @@ static const struct cli_command_options sweep_options = {
 
 static int parse_args(int argc, char **argv, struct sweep_params *p)
 {
-	struct cli_common_params common = { 0 };
 	int ret;
 
 	memset(p, 0, sizeof(*p));
 	p->features_path = SCHED_FEATURES_PATH;
 	optind = 1;
-	ret = cli_parse_options(&sweep_options, argc, argv, &common, p);
+	ret = cli_parse_options(&sweep_options, argc, argv, &p->common, p);
 	if (ret)
 		return ret;
-	p->debugfs = common.debugfs;
-	p->filter = common.filter;
 	if (optind < argc) {
 		p->workload = argv + optind;
 		p->nworkload = argc - optind;
@@ -211,8 +207,8 @@ static int apply_preset(struct sweep_params *p)
 		p->nworkload = i;
 	}
 	/* A preset's filter is already in the module's form ("comm=NAME"). */
-	cli_filter_string(&p->filter, p->filter_line, sizeof(p->filter_line));
-	if (pre && !p->filter.opt && pre->filter)
+	cli_filter_string(&p->common.filter, p->filter_line, sizeof(p->filter_line));
+	if (pre && !p->common.filter.opt && pre->filter)
 		snprintf(p->filter_line, sizeof(p->filter_line), "%s", pre->filter);
 	if (!p->nsettings)
 		return cli_usage_error(cmd, "no setting: give --set (e.g. --set "
@@ -297,7 +293,7 @@ static int make_plan(struct sweep_params *p, struct sweep_plan *plan,
 		return ret;
 	if (resolve_workload(p))
 		return 1;
-	if (!p->no_module && ss_require_debugfs_dir(cmd, p->debugfs,
+	if (!p->no_module && ss_require_debugfs_dir(cmd, p->common.debugfs,
 						    &plan->debugfs)) {
 		fprintf(stderr, "(or sweep with --no-module)\n");
 		return 1;
