@@ -154,9 +154,9 @@ static inline bool ss_measured(struct task_struct *p)
 	return likely(!f) || ss_filter_match_slow(f, p);
 }
 
-/* attach.c */
-int ss_probes_attach(void);
-void ss_probes_detach(void);
+/* attach.c: `enable` attaches the probes, `0` detaches them */
+bool ss_enabled(void);
+int ss_set_enabled(bool on);
 
 /* probes.c: the probe functions, with the TP_PROTO of each tracepoint */
 void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
@@ -168,8 +168,6 @@ void ss_probe_sched_process_free(void *data, struct task_struct *p);
 
 /* main.c */
 bool ss_group_supported(enum ss_group g);
-bool ss_enabled(void);
-int ss_set_enabled(bool on);
 
 /* hist_print.c */
 void ss_hist_print(struct seq_file *m, const struct ss_hist_info *info,
