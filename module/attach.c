@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Attaching the probes to the scheduler tracepoints.
+ * Attaching the probes to the scheduler tracepoints, and `enable`: measuring
+ * is on exactly while they are attached.
  *
  * The sched tracepoints are not exported to modules, so they are looked up by
  * name among the kernel's tracepoints and attached with
@@ -8,6 +9,7 @@
  * tracepoint's prototype: each probe in probes.c is declared with the
  * TP_PROTO of the kernels we build for.
  */
+#include <linux/mutex.h>
 #include <linux/tracepoint.h>
 
 #include "schedscope.h"
@@ -52,7 +54,7 @@ static int ss_tracepoints_find(void)
 }
 
 /* Unregisters what is attached and waits until no probe runs any more. */
-void ss_probes_detach(void)
+static void ss_probes_detach(void)
 {
 	bool any = false;
 	int i;
@@ -70,7 +72,7 @@ void ss_probes_detach(void)
 		tracepoint_synchronize_unregister();
 }
 
-int ss_probes_attach(void)
+static int ss_probes_attach(void)
 {
 	int i, err;
 
@@ -92,4 +94,35 @@ int ss_probes_attach(void)
 		t->attached = true;
 	}
 	return 0;
+}
+
+/* Set while the probes are attached; changed under ss_enable_lock. */
+static DEFINE_MUTEX(ss_enable_lock);
+static bool ss_is_enabled;
+
+bool ss_enabled(void)
+{
+	return READ_ONCE(ss_is_enabled);
+}
+
+int ss_set_enabled(bool on)
+{
+	int err = 0;
+
+	mutex_lock(&ss_enable_lock);
+	if (on == ss_is_enabled)
+		goto out;
+	if (on) {
+		/* Waits that began while detached were not seen. */
+		ss_task_slots_clear();
+		ss_stats_forget_curr();
+		err = ss_probes_attach();
+	} else {
+		ss_probes_detach();
+	}
+	if (!err)
+		WRITE_ONCE(ss_is_enabled, on);
+out:
+	mutex_unlock(&ss_enable_lock);
+	return err;
 }

@@ -68,10 +68,9 @@ static int ss_parse_bit(const char __user *ubuf, size_t count, loff_t *ppos,
 /* status */
 
 static const char * const ss_group_names[SS_NR_GROUPS] = {
-	[SS_GROUP_LATENCY]		= "latency",
-	[SS_GROUP_SWITCHES]		= "switches",
-	[SS_GROUP_EEVDF]		= "eevdf",
-	[SS_GROUP_DELAYED_DEQUEUE]	= "delayed_dequeue",
+#define SS_GROUP(id, name) \
+	[SS_GROUP_##id] = #name,
+#include "metrics.h"
 };
 
 static int ss_status_show(struct seq_file *m, void *v)
@@ -204,6 +203,10 @@ static const struct file_operations ss_filter_fops = {
 
 /* stats, stats_percpu */
 
+/*
+ * `switches` (voluntary + involuntary, not a counter of its own), then the
+ * counters and the histograms' keys in the order of metrics.h.
+ */
 static void ss_stats_print(struct seq_file *m, const char *prefix,
 			   const struct ss_stats *s)
 {
@@ -224,7 +227,7 @@ static void ss_stats_print(struct seq_file *m, const char *prefix,
 			continue;
 		seq_printf(m, "%s%s_count %llu\n", prefix, info->name,
 			   h->count);
-		if (info->is_signed) {
+		if (info->kind == SS_SLOG2) {
 			seq_printf(m, "%s%s_sum_pos_%s %llu\n", prefix,
 				   info->name, info->unit, h->sum);
 			seq_printf(m, "%s%s_sum_neg_%s %llu\n", prefix,

@@ -122,7 +122,7 @@ static void ss_hist_row_label(char *range, size_t len, int r)
 void ss_hist_print(struct seq_file *m, const struct ss_hist_info *info,
 		   const struct ss_hist *h, int key)
 {
-	int first = info->is_signed ? -(SS_HIST_BUCKETS - 1) : 0;
+	int first = info->kind == SS_SLOG2 ? -(SS_HIST_BUCKETS - 1) : 0;
 	int lo = SS_HIST_BUCKETS, hi = -SS_HIST_BUCKETS, r;
 	char range[48];
 	u64 max = 0;

@@ -8,7 +8,6 @@
  * the scheduler runs untouched.
  */
 #include <linux/module.h>
-#include <linux/mutex.h>
 
 #include "compat.h"
 #include "eevdf.h"
@@ -33,9 +32,6 @@ module_param(cfs_rq_witness, int, 0444);
 MODULE_PARM_DESC(cfs_rq_witness,
 		 "pid of a task spinning on the loader's CPU and cfs_rq: the layout's sums are checked exactly against it");
 
-static DEFINE_MUTEX(ss_enable_lock);
-static bool ss_is_enabled;
-
 /* Whether the kernel and the given layout let the group be measured. */
 bool ss_group_supported(enum ss_group g)
 {
@@ -47,33 +43,6 @@ bool ss_group_supported(enum ss_group g)
 	default:
 		return true;
 	}
-}
-
-bool ss_enabled(void)
-{
-	return READ_ONCE(ss_is_enabled);
-}
-
-int ss_set_enabled(bool on)
-{
-	int err = 0;
-
-	mutex_lock(&ss_enable_lock);
-	if (on == ss_is_enabled)
-		goto out;
-	if (on) {
-		/* Waits that began while detached were not seen. */
-		ss_task_slots_clear();
-		ss_stats_forget_curr();
-		err = ss_probes_attach();
-	} else {
-		ss_probes_detach();
-	}
-	if (!err)
-		WRITE_ONCE(ss_is_enabled, on);
-out:
-	mutex_unlock(&ss_enable_lock);
-	return err;
 }
 
 static int __init schedscope_init(void)

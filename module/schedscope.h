@@ -16,60 +16,24 @@
 #define SCHEDSCOPE_VERSION	"0.1.0"
 #define SCHEDSCOPE_INTERFACE	1
 
-/*
- * Counters, one per event kind; docs/interface.md defines each one.  The
- * order is the order of the `stats` file.
- */
+/* The metric groups of `status`; a counter or histogram belongs to one. */
+enum ss_group {
+#define SS_GROUP(id, ...)	SS_GROUP_##id,
+#include "metrics.h"
+	SS_NR_GROUPS
+};
+
+/* Counters, one per event kind; docs/interface.md defines each one. */
 enum ss_counter {
-	SS_SWITCHES_VOLUNTARY,
-	SS_SWITCHES_INVOLUNTARY,
-	SS_SWITCHES_VOLUNTARY_RUNNING,
-	SS_SWITCHES_EXITING,
-	SS_SWITCH_INS,
-	SS_SWITCHES_TO_IDLE,
-	SS_WAKEUP_PREEMPTIONS,
-	SS_PREEMPTED_BY_WAKEUP,
-	SS_WAKEUPS,
-	SS_WAKEUPS_NEW,
-	SS_MIGRATIONS,
-	SS_UNTRACKED_SWITCH_INS,
-	SS_SLOT_COLLISIONS,
-	/* group eevdf */
-	SS_PICKS,
-	SS_PICKS_INELIGIBLE,
-	SS_PICKS_INELIGIBLE_GROUP,
-	SS_PLACEMENTS,
-	SS_DEQUEUES,
-	/* group delayed_dequeue */
-	SS_DEQUEUES_DELAYED,
-	SS_WAKEUPS_DELAYED,
+#define SS_COUNTER(id, ...)	SS_##id,
+#include "metrics.h"
 	SS_NR_COUNTERS
 };
 
 enum ss_hist_id {
-	SS_HIST_WAKEUP_LAT,
-	SS_HIST_PREEMPT_LAT,
-	SS_HIST_NEW_LAT,
-	/* group eevdf */
-	SS_HIST_LAG_PICK,
-	SS_HIST_LAG_PICK_GROUP,
-	SS_HIST_DEADLINE_PICK,
-	SS_HIST_SLICE_PICK,
-	SS_HIST_STINT_SLICE,
-	SS_HIST_LAG_PLACE,
-	SS_HIST_LAG_DEQUEUE,
-	/* group delayed_dequeue */
-	SS_HIST_LAG_DELAYED,
+#define SS_HIST(id, ...)	SS_HIST_##id,
+#include "metrics.h"
 	SS_NR_HISTS
-};
-
-/* The metric groups of `status`; a counter or histogram belongs to one. */
-enum ss_group {
-	SS_GROUP_LATENCY,
-	SS_GROUP_SWITCHES,
-	SS_GROUP_EEVDF,
-	SS_GROUP_DELAYED_DEQUEUE,
-	SS_NR_GROUPS
 };
 
 /*
@@ -86,10 +50,16 @@ struct ss_hist {
 	u64 neg[SS_HIST_BUCKETS];
 };
 
+/* How a histogram takes its values, and how its files show them. */
+enum ss_hist_kind {
+	SS_LOG2,	/* values >= 0: bpftrace's hist() */
+	SS_SLOG2,	/* signed: mirrored below zero, a sum for each side */
+};
+
 struct ss_hist_info {
 	const char *name;
 	const char *unit;	/* ns, vns (virtual-time ns), pct */
-	bool is_signed;
+	enum ss_hist_kind kind;
 	enum ss_group group;
 };
 
@@ -184,9 +154,9 @@ static inline bool ss_measured(struct task_struct *p)
 	return likely(!f) || ss_filter_match_slow(f, p);
 }
 
-/* attach.c */
-int ss_probes_attach(void);
-void ss_probes_detach(void);
+/* attach.c: `enable` attaches the probes, `0` detaches them */
+bool ss_enabled(void);
+int ss_set_enabled(bool on);
 
 /* probes.c: the probe functions, with the TP_PROTO of each tracepoint */
 void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
@@ -198,8 +168,6 @@ void ss_probe_sched_process_free(void *data, struct task_struct *p);
 
 /* main.c */
 bool ss_group_supported(enum ss_group g);
-bool ss_enabled(void);
-int ss_set_enabled(bool on);
 
 /* hist_print.c */
 void ss_hist_print(struct seq_file *m, const struct ss_hist_info *info,

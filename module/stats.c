@@ -20,41 +20,15 @@ struct ss_cpu __percpu *ss_cpus;
 static unsigned long ss_epoch = 1;
 
 const struct ss_counter_info ss_counters[SS_NR_COUNTERS] = {
-	[SS_SWITCHES_VOLUNTARY]	= { "switches_voluntary", SS_GROUP_SWITCHES },
-	[SS_SWITCHES_INVOLUNTARY] = { "switches_involuntary", SS_GROUP_SWITCHES },
-	[SS_SWITCHES_VOLUNTARY_RUNNING] = { "switches_voluntary_running", SS_GROUP_SWITCHES },
-	[SS_SWITCHES_EXITING]	= { "switches_exiting", SS_GROUP_SWITCHES },
-	[SS_SWITCH_INS]		= { "switch_ins", SS_GROUP_SWITCHES },
-	[SS_SWITCHES_TO_IDLE]	= { "switches_to_idle", SS_GROUP_SWITCHES },
-	[SS_WAKEUP_PREEMPTIONS]	= { "wakeup_preemptions", SS_GROUP_SWITCHES },
-	[SS_PREEMPTED_BY_WAKEUP] = { "preempted_by_wakeup", SS_GROUP_SWITCHES },
-	[SS_WAKEUPS]		= { "wakeups", SS_GROUP_LATENCY },
-	[SS_WAKEUPS_NEW]	= { "wakeups_new", SS_GROUP_LATENCY },
-	[SS_MIGRATIONS]		= { "migrations", SS_GROUP_SWITCHES },
-	[SS_UNTRACKED_SWITCH_INS] = { "untracked_switch_ins", SS_GROUP_LATENCY },
-	[SS_SLOT_COLLISIONS]	= { "slot_collisions", SS_GROUP_LATENCY },
-	[SS_PICKS]		= { "picks", SS_GROUP_EEVDF },
-	[SS_PICKS_INELIGIBLE]	= { "picks_ineligible", SS_GROUP_EEVDF },
-	[SS_PICKS_INELIGIBLE_GROUP] = { "picks_ineligible_group", SS_GROUP_EEVDF },
-	[SS_PLACEMENTS]		= { "placements", SS_GROUP_EEVDF },
-	[SS_DEQUEUES]		= { "dequeues", SS_GROUP_EEVDF },
-	[SS_DEQUEUES_DELAYED]	= { "dequeues_delayed", SS_GROUP_DELAYED_DEQUEUE },
-	[SS_WAKEUPS_DELAYED]	= { "wakeups_delayed", SS_GROUP_DELAYED_DEQUEUE },
+#define SS_COUNTER(id, name, group) \
+	[SS_##id] = { #name, SS_GROUP_##group },
+#include "metrics.h"
 };
 
 const struct ss_hist_info ss_hists[SS_NR_HISTS] = {
-	[SS_HIST_WAKEUP_LAT]	= { "wakeup_lat", "ns", false, SS_GROUP_LATENCY },
-	[SS_HIST_PREEMPT_LAT]	= { "preempt_lat", "ns", false, SS_GROUP_LATENCY },
-	[SS_HIST_NEW_LAT]	= { "new_lat", "ns", false, SS_GROUP_LATENCY },
-	[SS_HIST_LAG_PICK]	= { "lag_pick", "vns", true, SS_GROUP_EEVDF },
-	[SS_HIST_LAG_PICK_GROUP] = { "lag_pick_group", "vns", true, SS_GROUP_EEVDF },
-	[SS_HIST_DEADLINE_PICK]	= { "deadline_pick", "vns", true, SS_GROUP_EEVDF },
-	[SS_HIST_SLICE_PICK]	= { "slice_pick", "ns", false, SS_GROUP_EEVDF },
-	[SS_HIST_STINT_SLICE]	= { "stint_slice", "pct", false, SS_GROUP_EEVDF },
-	[SS_HIST_LAG_PLACE]	= { "lag_place", "vns", true, SS_GROUP_EEVDF },
-	[SS_HIST_LAG_DEQUEUE]	= { "lag_dequeue", "vns", true, SS_GROUP_EEVDF },
-	[SS_HIST_LAG_DELAYED]	= { "lag_delayed", "vns", true,
-				    SS_GROUP_DELAYED_DEQUEUE },
+#define SS_HIST(id, name, unit, kind, group) \
+	[SS_HIST_##id] = { #name, #unit, SS_##kind, SS_GROUP_##group },
+#include "metrics.h"
 };
 
 int ss_stats_alloc(void)
