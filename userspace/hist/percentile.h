@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Where a percentile falls among a histogram's buckets, for linear
- * interpolation inside the bucket (log2_hist_percentile(),
- * hist_bins_percentile()).
+ * interpolation inside the bucket (hist_bins_percentile()).
  */
 #ifndef SCHEDSCOPE_PERCENTILE_H
 #define SCHEDSCOPE_PERCENTILE_H

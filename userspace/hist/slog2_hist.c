@@ -92,23 +92,6 @@ void slog2_hist_row_label(unsigned int row, char label[LOG2_HIST_LABEL_MAX])
 		 (int)(comma - ulabel - 1), ulabel + 1);
 }
 
-void slog2_hist_add_count(struct slog2_hist *h, int64_t value, uint64_t count)
-{
-	*row_slot(h, slog2_hist_row(value)) += count;
-}
-
-void slog2_hist_add(struct slog2_hist *h, int64_t value)
-{
-	slog2_hist_add_count(h, value, 1);
-}
-
-bool slog2_hist_equal(const struct slog2_hist *a, const struct slog2_hist *b)
-{
-	return !strcmp(a->name, b->name) &&
-	       !memcmp(a->neg, b->neg, sizeof(a->neg)) &&
-	       !memcmp(a->pos, b->pos, sizeof(a->pos));
-}
-
 bool slog2_hist_name_is_signed(const char *name)
 {
 	size_t len = strlen(name);
