@@ -5,19 +5,15 @@
 
 #include "hist/bins.h"
 #include "hist/percentile.h"
+#include "hist/text.h"
 
 void hist_bins_from_log2(struct hist_bins *b, const struct log2_hist *h)
 {
-	int first = -1, last = -1, k;
+	int first, last, k;
+	uint64_t max;
 
 	memset(b, 0, sizeof(*b));
-	for (k = 0; k < LOG2_HIST_BUCKETS; k++) {
-		if (!h->buckets[k])
-			continue;
-		if (first < 0)
-			first = k;
-		last = k;
-	}
+	hist_text_rows(h->buckets, LOG2_HIST_BUCKETS, &first, &last, &max);
 	for (k = first; first >= 0 && k <= last; k++) {
 		struct hist_bin *bin = &b->bin[b->n++];
 
@@ -30,17 +26,14 @@ void hist_bins_from_log2(struct hist_bins *b, const struct log2_hist *h)
 
 void hist_bins_from_slog2(struct hist_bins *b, const struct slog2_hist *h)
 {
-	int first = -1, last = -1, row;
+	uint64_t counts[SLOG2_HIST_ROWS], max;
+	int first, last, row;
 
 	memset(b, 0, sizeof(*b));
 	b->is_signed = true;
-	for (row = 0; row < SLOG2_HIST_ROWS; row++) {
-		if (!slog2_hist_row_count(h, row))
-			continue;
-		if (first < 0)
-			first = row;
-		last = row;
-	}
+	for (row = 0; row < SLOG2_HIST_ROWS; row++)
+		counts[row] = slog2_hist_row_count(h, row);
+	hist_text_rows(counts, SLOG2_HIST_ROWS, &first, &last, &max);
 	for (row = first; first >= 0 && row <= last; row++) {
 		struct hist_bin *bin = &b->bin[b->n++];
 

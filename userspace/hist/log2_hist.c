@@ -2,7 +2,6 @@
 #include <errno.h>
 #include <string.h>
 
-#include "lib/error_msg.h"
 #include "hist/text.h"
 #include "hist/log2_hist.h"
 
@@ -57,30 +56,10 @@ void log2_hist_bucket_label(unsigned int bucket, char label[LOG2_HIST_LABEL_MAX]
 	snprintf(label, LOG2_HIST_LABEL_MAX, "[%s, %s)", lo, hi);
 }
 
-/* A "[" label; "(..., 0)", bpftrace's bucket of negative values, is not one. */
-static size_t label_span(const char *line, size_t len, unsigned int lineno,
-			 char *err, size_t errlen)
-{
-	size_t label_len;
-
-	if (len >= 8 && !memcmp(line, "(..., 0)", 8)) {
-		error_msg(err, errlen, "line %u: bucket \"(..., 0)\" of negative "
-			  "values: not an unsigned histogram", lineno);
-		return 0;
-	}
-	label_len = hist_text_label_end(line, len);
-	if (line[0] != '[' || !label_len) {
-		error_msg(err, errlen, "line %u: no bucket label \"[lo, hi)\" at "
-			  "the start", lineno);
-		return 0;
-	}
-	return label_len;
-}
-
 static const struct hist_text_flavour log2_text = {
 	.rows = LOG2_HIST_BUCKETS,
 	.row_label = log2_hist_bucket_label,
-	.label_span = label_span,
+	.is_signed = false,
 	.kind = "a log2 histogram",
 	.detailed_errors = true,
 };
