@@ -468,7 +468,7 @@ static void note_failed_runs(const struct sweep_results *res)
 	size_t i;
 
 	for (i = 0; i < res->nruns; i++)
-		if (!plot_run_used(&res->runs[i]))
+		if (!sweep_run_used(&res->runs[i]))
 			printf("note: %s: workload exit status %d, left out\n",
 			       res->runs[i].path, res->runs[i].exit_status);
 }

@@ -39,11 +39,6 @@ static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
 	return ret;
 }
 
-bool plot_run_used(const struct sweep_run *run)
-{
-	return run->exit_status == 0;
-}
-
 static void stat_add(struct plot_stat *st, double v)
 {
 	if (!st->n || v < st->min)
@@ -165,7 +160,7 @@ static void no_module_why(const struct plot_data *pd, char *why, size_t len,
 	size_t i, with = 0;
 
 	for (i = 0; i < res->nruns; i++)
-		if (plot_run_used(&res->runs[i]) && res->runs[i].module)
+		if (sweep_run_used(&res->runs[i]) && res->runs[i].module)
 			with++;
 	if (!pd->runs_used)
 		snprintf(why, len, "no run ended with exit status 0");
@@ -193,7 +188,7 @@ static int build_hist_chart(struct plot_data *pd, enum plot_chart c,
 		for (r = 0; r < res->settings[s].nruns; r++) {
 			const struct sweep_run *run = res->settings[s].runs[r];
 
-			if (!plot_run_used(run))
+			if (!sweep_run_used(run))
 				continue;
 			ret = hist_add(&(*hp)[s], run, file, unit, unitlen, err,
 				       errlen);
@@ -338,7 +333,7 @@ static int build_switches(struct plot_data *pd, char *err, size_t errlen)
 				const struct sweep_run *run = res->settings[s].runs[r];
 
 				v = sweep_run_stat(run, plot_causes[c]);
-				if (!plot_run_used(run) || isnan(v))
+				if (!sweep_run_used(run) || isnan(v))
 					continue;
 				if (!row)
 					row = bars_row(&pd->switches, res->nsettings,
@@ -419,7 +414,7 @@ static int build_share(struct plot_data *pd, char *err, size_t errlen)
 
 	for (s = 0; s < res->nsettings; s++) {
 		for (r = 0; r < res->settings[s].nruns; r++) {
-			if (!plot_run_used(res->settings[s].runs[r]))
+			if (!sweep_run_used(res->settings[s].runs[r]))
 				continue;
 			ret = share_run(pd, res->settings[s].runs[r], err, errlen);
 			if (ret)
@@ -448,7 +443,7 @@ static int build_seconds(struct plot_data *pd, char *err, size_t errlen)
 			const struct sweep_run *run = res->settings[s].runs[r];
 
 			v = sweep_run_value(run, "seconds", 0);
-			if (plot_run_used(run) && !isnan(v))
+			if (sweep_run_used(run) && !isnan(v))
 				stat_add(&pd->seconds[s], v);
 		}
 		if (pd->seconds[s].n)
@@ -491,7 +486,7 @@ int plot_data_build(struct plot_data *pd, const struct sweep_results *res,
 	pd->res = res;
 	pd->nsettings = res->nsettings;
 	for (i = 0; i < res->nruns; i++)
-		pd->runs_used += plot_run_used(&res->runs[i]);
+		pd->runs_used += sweep_run_used(&res->runs[i]);
 	ret = build_hist_chart(pd, PLOT_WAKEUP_CDF, "wakeup_lat", &pd->lat,
 			       pd->lat_unit, sizeof(pd->lat_unit),
 			       "no run has a wakeup_lat histogram", err, errlen);
@@ -743,7 +738,7 @@ static void write_seconds(const struct plot_data *pd, FILE *out)
 			const struct sweep_run *run = res->settings[s].runs[r];
 
 			v = sweep_run_value(run, "seconds", 0);
-			if (plot_run_used(run) && !isnan(v))
+			if (sweep_run_used(run) && !isnan(v))
 				fprintf(out, "%zu %u %.12g\n", s, run->repetition,
 					v);
 		}

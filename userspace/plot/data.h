@@ -110,9 +110,6 @@ int plot_data_build(struct plot_data *pd, const struct sweep_results *res,
 		    char *err, size_t errlen);
 void plot_data_free(struct plot_data *pd);
 
-/* Does the run count (exit status 0)? */
-bool plot_run_used(const struct sweep_run *run);
-
 /*
  * Does setting s have data in chart c (a line, a series of bars)? For
  * PLOT_SECONDS: a mean.

@@ -231,7 +231,7 @@ static void hist_section(struct report *r, const struct hist_section *sec)
 		sum->name = NULL;
 		sum->log2 = true;
 		for (i = 0; i < set->nruns; i++) {
-			if (!run_used(set->runs[i]))
+			if (!sweep_run_used(set->runs[i]))
 				continue;
 			ret = sec->add(r, set->runs[i], sum);
 			if (ret < 0)
@@ -463,7 +463,7 @@ static bool setting_lat(struct report *r, size_t s,
 	l->min = INFINITY;
 	l->max = -INFINITY;
 	for (i = 0; i < set->nruns; i++) {
-		if (!run_used(set->runs[i]) ||
+		if (!sweep_run_used(set->runs[i]) ||
 		    !src->run(set->runs[i], &n, &min, &max))
 			continue;
 		any = true;

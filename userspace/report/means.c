@@ -299,7 +299,7 @@ void section_ratios(struct report *r)
 			const struct sweep_run *run = set->runs[i];
 
 			report_table_set_number(&t, row, run->repetition + 1,
-						run_used(run) ?
+						sweep_run_used(run) ?
 						metric_seconds(run) : NAN, 4);
 		}
 		setting_stats(r, s, metric_seconds, &st);

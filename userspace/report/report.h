@@ -43,9 +43,7 @@ void report_set_ratio(struct report_table *t, size_t row, size_t col,
 
 /* ---- Numbers per run and per setting (report/metrics.c) ---- */
 
-/* The run counts: its workload exited with status 0. */
-bool run_used(const struct sweep_run *run);
-/* Runs of set that count. */
+/* Runs of set that count (sweep_run_used()). */
 size_t setting_runs_used(const struct sweep_setting *set);
 
 /* A number of a run; NAN where the run has none. */
