@@ -39,17 +39,6 @@ static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
 	return ret;
 }
 
-static void stat_add(struct plot_stat *st, double v)
-{
-	if (!st->n || v < st->min)
-		st->min = v;
-	if (!st->n || v > st->max)
-		st->max = v;
-	st->sum += v;
-	st->n++;
-	st->mean = st->sum / st->n;
-}
-
 /* A histogram's unit ("ns", "vns"): its own, else the module's. */
 static const char *hist_unit(const struct sweep_run *run, json_t *h)
 {
@@ -58,6 +47,70 @@ static const char *hist_unit(const struct sweep_run *run, json_t *h)
 	if (!json_is_string(u))
 		u = json_object_get(run->module, "unit");
 	return json_is_string(u) ? json_string_value(u) : "";
+}
+
+/* The first bucket of h that does not start below lo (h->n if none). */
+static size_t find_bucket(const struct plot_hist *h, double lo)
+{
+	size_t j;
+
+	for (j = 0; j < h->n && h->lo[j] < lo; j++)
+		;
+	return j;
+}
+
+/* A bucket [lo, hi] of count 0 put at j of h; -1 when h is full. */
+static int insert_bucket(struct plot_hist *h, size_t j, double lo, double hi)
+{
+	if (h->n == PLOT_MAX_BUCKETS)
+		return -1;
+	memmove(h->lo + j + 1, h->lo + j, (h->n - j) * sizeof(*h->lo));
+	memmove(h->hi + j + 1, h->hi + j, (h->n - j) * sizeof(*h->hi));
+	memmove(h->count + j + 1, h->count + j, (h->n - j) * sizeof(*h->count));
+	h->lo[j] = lo;
+	h->hi[j] = hi;
+	h->count[j] = 0;
+	h->n++;
+	return 0;
+}
+
+/* Bucket i, b, of run's histogram `file` added to h. */
+static int add_bucket(struct plot_hist *h, const struct sweep_run *run,
+		      const char *file, size_t i, json_t *b, char *err,
+		      size_t errlen)
+{
+	json_t *lo = json_object_get(b, "lo"), *hi = json_object_get(b, "hi");
+	json_t *count = json_object_get(b, "count");
+	double l, u;
+	size_t j;
+
+	if (!json_is_number(lo) || !json_is_number(hi) ||
+	    !json_is_integer(count) || json_integer_value(count) < 0 ||
+	    json_number_value(lo) > json_number_value(hi))
+		return fail(err, errlen, -EINVAL, "%s: histogram %s: bucket %zu "
+			    "is not {\"lo\", \"hi\", \"count\"} with lo <= hi and "
+			    "a count >= 0", run->path, file, i);
+	l = json_number_value(lo);
+	u = json_number_value(hi);
+	j = find_bucket(h, l);
+	if (j < h->n && h->lo[j] == l) {
+		if (h->hi[j] != u)
+			return fail(err, errlen, -EINVAL, "%s: histogram %s: "
+				    "bucket [%.0f, %.0f] does not line up with "
+				    "[%.0f, %.0f] (of another run, or repeated)",
+				    run->path, file, l, u, h->lo[j], h->hi[j]);
+	} else if (insert_bucket(h, j, l, u)) {
+		return fail(err, errlen, -EINVAL, "%s: histogram %s: more than "
+			    "%d buckets", run->path, file, PLOT_MAX_BUCKETS);
+	}
+	if ((j + 1 < h->n && h->hi[j] >= h->lo[j + 1]) ||
+	    (j > 0 && h->hi[j - 1] >= h->lo[j]))
+		return fail(err, errlen, -EINVAL, "%s: histogram %s: bucket "
+			    "[%.0f, %.0f] overlaps another", run->path, file, l,
+			    u);
+	h->count[j] += json_integer_value(count);
+	h->total += json_integer_value(count);
+	return 0;
 }
 
 /*
@@ -69,9 +122,10 @@ static int hist_add(struct plot_hist *h, const struct sweep_run *run,
 		    const char *file, char *unit, size_t unitlen, char *err,
 		    size_t errlen)
 {
-	json_t *hist = sweep_run_hist(run, file), *buckets, *b, *lo, *hi, *count;
+	json_t *hist = sweep_run_hist(run, file), *buckets, *b;
 	const char *u;
-	size_t i, j;
+	size_t i;
+	int ret;
 
 	if (!hist)
 		return 0;
@@ -86,51 +140,9 @@ static int hist_add(struct plot_hist *h, const struct sweep_run *run,
 		return fail(err, errlen, -EINVAL, "%s: histogram %s has no "
 			    "\"buckets\" array", run->path, file);
 	json_array_foreach(buckets, i, b) {
-		double l, u_;
-
-		lo = json_object_get(b, "lo");
-		hi = json_object_get(b, "hi");
-		count = json_object_get(b, "count");
-		if (!json_is_number(lo) || !json_is_number(hi) ||
-		    !json_is_integer(count) || json_integer_value(count) < 0 ||
-		    json_number_value(lo) > json_number_value(hi))
-			return fail(err, errlen, -EINVAL, "%s: histogram %s: "
-				    "bucket %zu is not {\"lo\", \"hi\", \"count\"} "
-				    "with lo <= hi and a count >= 0", run->path,
-				    file, i);
-		l = json_number_value(lo);
-		u_ = json_number_value(hi);
-		for (j = 0; j < h->n && h->lo[j] < l; j++)
-			;
-		if (j < h->n && h->lo[j] == l) {
-			if (h->hi[j] != u_)
-				return fail(err, errlen, -EINVAL, "%s: histogram "
-					    "%s: bucket [%.0f, %.0f] does not "
-					    "line up with [%.0f, %.0f] (of "
-					    "another run, or repeated)",
-					    run->path, file, l, u_, h->lo[j],
-					    h->hi[j]);
-		} else {
-			if (h->n == PLOT_MAX_BUCKETS)
-				return fail(err, errlen, -EINVAL, "%s: histogram "
-					    "%s: more than %d buckets", run->path,
-					    file, PLOT_MAX_BUCKETS);
-			memmove(h->lo + j + 1, h->lo + j, (h->n - j) * sizeof(*h->lo));
-			memmove(h->hi + j + 1, h->hi + j, (h->n - j) * sizeof(*h->hi));
-			memmove(h->count + j + 1, h->count + j,
-				(h->n - j) * sizeof(*h->count));
-			h->lo[j] = l;
-			h->hi[j] = u_;
-			h->count[j] = 0;
-			h->n++;
-		}
-		if ((j + 1 < h->n && h->hi[j] >= h->lo[j + 1]) ||
-		    (j > 0 && h->hi[j - 1] >= h->lo[j]))
-			return fail(err, errlen, -EINVAL, "%s: histogram %s: "
-				    "bucket [%.0f, %.0f] overlaps another",
-				    run->path, file, l, u_);
-		h->count[j] += json_integer_value(count);
-		h->total += json_integer_value(count);
+		ret = add_bucket(h, run, file, i, b, err, errlen);
+		if (ret)
+			return ret;
 	}
 	h->runs++;
 	return 0;
@@ -140,16 +152,6 @@ double plot_hist_upper(const struct plot_hist *h, size_t b)
 {
 	/* In double: past 2^53, hi = 2^k - 1 already reads as 2^k. */
 	return h->hi[b] + 1.0;
-}
-
-double plot_cdf_fraction(const struct plot_hist *h, size_t b)
-{
-	uint64_t cum = 0;
-	size_t i;
-
-	for (i = 0; i <= b && i < h->n; i++)
-		cum += h->count[i];
-	return h->total ? (double)cum / h->total : NAN;
 }
 
 /* Why the module's charts are empty when no run has the histogram. */
@@ -244,46 +246,43 @@ static void bucket_label(double lo, double hi, char *buf, size_t len)
 	}
 }
 
-static int build_lag(struct plot_data *pd, char *err, size_t errlen)
+/* Every bucket of any setting in lag_all, so that the settings share an axis. */
+static int merge_lag(struct plot_data *pd, char *err, size_t errlen)
 {
 	struct plot_hist *all = &pd->lag_all;
 	size_t s, b, j;
+
+	for (s = 0; s < pd->nsettings; s++) {
+		const struct plot_hist *h = &pd->lag[s];
+
+		for (b = 0; b < h->n; b++) {
+			j = find_bucket(all, h->lo[b]);
+			if ((j == all->n || all->lo[j] != h->lo[b]) &&
+			    insert_bucket(all, j, h->lo[b], h->hi[b]))
+				return fail(err, errlen, -EINVAL, "%s: lag_pick: "
+					    "more than %d buckets in all",
+					    pd->res->dir, PLOT_MAX_BUCKETS);
+			all->count[j] += h->count[b];
+			all->total += h->count[b];
+		}
+	}
+	return 0;
+}
+
+static int build_lag(struct plot_data *pd, char *err, size_t errlen)
+{
+	struct plot_hist *all = &pd->lag_all;
+	size_t b;
 	int ret;
 
 	ret = build_hist_chart(pd, PLOT_LAG_PICK, "lag_pick", &pd->lag,
 			       pd->lag_unit, sizeof(pd->lag_unit),
 			       "no run has a lag_pick histogram (the module's "
 			       "eevdf group was not live)", err, errlen);
+	if (!ret)
+		ret = merge_lag(pd, err, errlen);
 	if (ret)
 		return ret;
-	/* Every bucket of any setting, so that the settings share an axis. */
-	for (s = 0; s < pd->nsettings; s++) {
-		const struct plot_hist *h = &pd->lag[s];
-
-		for (b = 0; b < h->n; b++) {
-			for (j = 0; j < all->n && all->lo[j] < h->lo[b]; j++)
-				;
-			if (j == all->n || all->lo[j] != h->lo[b]) {
-				if (all->n == PLOT_MAX_BUCKETS)
-					return fail(err, errlen, -EINVAL, "%s: "
-						    "lag_pick: more than %d "
-						    "buckets in all", pd->res->dir,
-						    PLOT_MAX_BUCKETS);
-				memmove(all->lo + j + 1, all->lo + j,
-					(all->n - j) * sizeof(*all->lo));
-				memmove(all->hi + j + 1, all->hi + j,
-					(all->n - j) * sizeof(*all->hi));
-				memmove(all->count + j + 1, all->count + j,
-					(all->n - j) * sizeof(*all->count));
-				all->lo[j] = h->lo[b];
-				all->hi[j] = h->hi[b];
-				all->count[j] = 0;
-				all->n++;
-			}
-			all->count[j] += h->count[b];
-			all->total += h->count[b];
-		}
-	}
 	pd->lag_label = calloc(all->n ? all->n : 1, sizeof(*pd->lag_label));
 	if (!pd->lag_label)
 		return fail(err, errlen, -ENOMEM, "out of memory");
@@ -293,41 +292,94 @@ static int build_lag(struct plot_data *pd, char *err, size_t errlen)
 	return 0;
 }
 
-/* The row named label, added (with a missing value per setting) if new. */
-static struct plot_stat *bars_row(struct plot_bars *bars, size_t nsettings,
-				  const char *label)
+/* The most runs any setting has. */
+static size_t most_runs(const struct sweep_results *res)
 {
-	struct plot_stat *stat;
-	size_t i;
-	void *row;
+	size_t s, most = 0;
+
+	for (s = 0; s < res->nsettings; s++)
+		if (res->settings[s].nruns > most)
+			most = res->settings[s].nruns;
+	return most;
+}
+
+/*
+ * The values behind bars while the runs are read: per row and setting one
+ * per run of the setting, in the setting's order of runs (NAN where the run
+ * has none), each cell summarized when all are in.
+ */
+struct bars_values {
+	struct plot_bars *bars;
+	size_t nsettings, nruns;	/* nruns: most_runs() */
+	double *v;			/* [(row * nsettings + s) * nruns + r] */
+};
+
+static void bars_values_init(struct bars_values *bv, struct plot_bars *bars,
+			     const struct sweep_results *res)
+{
+	bv->bars = bars;
+	bv->nsettings = res->nsettings;
+	bv->nruns = most_runs(res);
+	bv->v = NULL;
+}
+
+/* Where run r of setting s puts its value in a row. */
+static double *bars_value(struct bars_values *bv, size_t row, size_t s,
+			  size_t r)
+{
+	return &bv->v[(row * bv->nsettings + s) * bv->nruns + r];
+}
+
+/* The index of the row named label, added (no values) if new; -1: no memory. */
+static long bars_row(struct bars_values *bv, const char *label)
+{
+	struct plot_bars *bars = bv->bars;
+	size_t i, cells = bv->nsettings * bv->nruns;
+	void *grown;
 
 	for (i = 0; i < bars->nrows; i++)
 		if (!strcmp(bars->row[i], label))
-			return &bars->stat[i * nsettings];
-	row = realloc(bars->row, (bars->nrows + 1) * sizeof(*bars->row));
-	if (!row)
-		return NULL;
-	bars->row = row;
-	stat = realloc(bars->stat, (bars->nrows + 1) * nsettings * sizeof(*stat));
-	if (!stat)
-		return NULL;
-	bars->stat = stat;
+			return i;
+	grown = realloc(bars->row, (bars->nrows + 1) * sizeof(*bars->row));
+	if (!grown)
+		return -1;
+	bars->row = grown;
+	grown = realloc(bv->v, (bars->nrows + 1) * cells * sizeof(*bv->v));
+	if (!grown)
+		return -1;
+	bv->v = grown;
 	snprintf(bars->row[bars->nrows], sizeof(bars->row[0]), "%s", label);
-	stat += bars->nrows * nsettings;
-	memset(stat, 0, nsettings * sizeof(*stat));
-	bars->nrows++;
-	return stat;
+	for (i = 0; i < cells; i++)
+		bv->v[bars->nrows * cells + i] = NAN;
+	return bars->nrows++;
+}
+
+/* Every row's values summarized per setting into bars->stat, and freed. */
+static int bars_values_finish(struct bars_values *bv, char *err, size_t errlen)
+{
+	struct plot_bars *bars = bv->bars;
+	size_t cell, ncells = bars->nrows * bv->nsettings;
+
+	bars->stat = calloc(ncells ? ncells : 1, sizeof(*bars->stat));
+	for (cell = 0; bars->stat && cell < ncells; cell++)
+		summary_stats_compute(&bv->v[cell * bv->nruns], bv->nruns,
+				      &bars->stat[cell]);
+	free(bv->v);
+	bv->v = NULL;
+	return bars->stat ? 0 : fail(err, errlen, -ENOMEM, "out of memory");
 }
 
 static int build_switches(struct plot_data *pd, char *err, size_t errlen)
 {
 	const struct sweep_results *res = pd->res;
-	struct plot_stat *row;
+	struct bars_values bv;
 	size_t c, s, r;
+	long row;
 	double v;
 
+	bars_values_init(&bv, &pd->switches, res);
 	for (c = 0; c < PLOT_NCAUSES; c++) {
-		row = NULL;
+		row = -1;
 		for (s = 0; s < res->nsettings; s++) {
 			for (r = 0; r < res->settings[s].nruns; r++) {
 				const struct sweep_run *run = res->settings[s].runs[r];
@@ -335,16 +387,19 @@ static int build_switches(struct plot_data *pd, char *err, size_t errlen)
 				v = sweep_run_stat(run, plot_causes[c]);
 				if (!sweep_run_used(run) || isnan(v))
 					continue;
-				if (!row)
-					row = bars_row(&pd->switches, res->nsettings,
-						       plot_causes[c]);
-				if (!row)
+				if (row < 0)
+					row = bars_row(&bv, plot_causes[c]);
+				if (row < 0) {
+					free(bv.v);
 					return fail(err, errlen, -ENOMEM,
 						    "out of memory");
-				stat_add(&row[s], v);
+				}
+				*bars_value(&bv, row, s, r) = v;
 			}
 		}
 	}
+	if (bars_values_finish(&bv, err, errlen))
+		return -ENOMEM;
 	pd->have[PLOT_SWITCHES] = pd->switches.nrows > 0;
 	if (!pd->have[PLOT_SWITCHES])
 		no_module_why(pd, pd->why[PLOT_SWITCHES],
@@ -364,22 +419,22 @@ static void task_label(json_t *v, char *buf, size_t len)
 		snprintf(buf, len, "%.12g", json_number_value(v));
 }
 
-static int share_run(struct plot_data *pd, const struct sweep_run *run,
-		     char *err, size_t errlen)
+/* Run r of its setting: each task's cpu_share in the task's row. */
+static int share_run(struct bars_values *bv, const struct sweep_run *run,
+		     size_t r, char *err, size_t errlen)
 {
 	json_t *t = sweep_run_table(run, "cpu_share"), *rows, *row;
 	/* Room for "#N" after a label. */
 	char label[PLOT_LABEL_MAX - 24], seen[PLOT_LABEL_MAX];
-	struct plot_stat *stat;
-	long tc, sc;
-	size_t r, q, again;
+	long tc, sc, bar;
+	size_t i, q, again;
 
 	tc = t ? sweep_table_column(t, "task") : -1;
 	if (tc < 0)
 		return 0;
 	sc = sweep_table_column(t, "cpu_share");
 	rows = json_object_get(t, "rows");
-	json_array_foreach(rows, r, row) {
+	json_array_foreach(rows, i, row) {
 		json_t *v = json_array_get(row, sc);
 
 		task_label(json_array_get(row, tc), label, sizeof(label));
@@ -387,7 +442,7 @@ static int share_run(struct plot_data *pd, const struct sweep_run *run,
 			return fail(err, errlen, -EINVAL, "%s: cpu_share of task "
 				    "%s is not a number", run->path, label);
 		/* A label twice in one run: two tasks, "spin" and "spin#2". */
-		for (again = 1, q = 0; q < r; q++) {
+		for (again = 1, q = 0; q < i; q++) {
 			char other[sizeof(label)];
 
 			task_label(json_array_get(json_array_get(rows, q), tc),
@@ -398,10 +453,10 @@ static int share_run(struct plot_data *pd, const struct sweep_run *run,
 			snprintf(seen, sizeof(seen), "%s#%zu", label, again);
 		else
 			snprintf(seen, sizeof(seen), "%s", label);
-		stat = bars_row(&pd->share, pd->nsettings, seen);
-		if (!stat)
+		bar = bars_row(bv, seen);
+		if (bar < 0)
 			return fail(err, errlen, -ENOMEM, "out of memory");
-		stat_add(&stat[run->setting], json_number_value(v));
+		*bars_value(bv, bar, run->setting, r) = json_number_value(v);
 	}
 	return 0;
 }
@@ -409,18 +464,25 @@ static int share_run(struct plot_data *pd, const struct sweep_run *run,
 static int build_share(struct plot_data *pd, char *err, size_t errlen)
 {
 	const struct sweep_results *res = pd->res;
+	struct bars_values bv;
 	size_t s, r;
 	int ret;
 
+	bars_values_init(&bv, &pd->share, res);
 	for (s = 0; s < res->nsettings; s++) {
 		for (r = 0; r < res->settings[s].nruns; r++) {
 			if (!sweep_run_used(res->settings[s].runs[r]))
 				continue;
-			ret = share_run(pd, res->settings[s].runs[r], err, errlen);
-			if (ret)
+			ret = share_run(&bv, res->settings[s].runs[r], r, err,
+					errlen);
+			if (ret) {
+				free(bv.v);
 				return ret;
+			}
 		}
 	}
+	if (bars_values_finish(&bv, err, errlen))
+		return -ENOMEM;
 	pd->have[PLOT_CPU_SHARE] = pd->share.nrows > 0;
 	if (!pd->have[PLOT_CPU_SHARE])
 		snprintf(pd->why[PLOT_CPU_SHARE], sizeof(pd->why[0]), "%s",
@@ -432,23 +494,25 @@ static int build_share(struct plot_data *pd, char *err, size_t errlen)
 static int build_seconds(struct plot_data *pd, char *err, size_t errlen)
 {
 	const struct sweep_results *res = pd->res;
+	double *v = calloc(most_runs(res) + 1, sizeof(*v));
 	size_t s, r;
-	double v;
 
 	pd->seconds = calloc(res->nsettings, sizeof(*pd->seconds));
-	if (!pd->seconds)
+	if (!v || !pd->seconds) {
+		free(v);
 		return fail(err, errlen, -ENOMEM, "out of memory");
+	}
 	for (s = 0; s < res->nsettings; s++) {
-		for (r = 0; r < res->settings[s].nruns; r++) {
-			const struct sweep_run *run = res->settings[s].runs[r];
+		const struct sweep_setting *set = &res->settings[s];
 
-			v = sweep_run_value(run, "seconds", 0);
-			if (sweep_run_used(run) && !isnan(v))
-				stat_add(&pd->seconds[s], v);
-		}
+		for (r = 0; r < set->nruns; r++)
+			v[r] = sweep_run_used(set->runs[r]) ?
+			       sweep_run_value(set->runs[r], "seconds", 0) : NAN;
+		summary_stats_compute(v, set->nruns, &pd->seconds[s]);
 		if (pd->seconds[s].n)
 			pd->have[PLOT_SECONDS] = true;
 	}
+	free(v);
 	if (!pd->have[PLOT_SECONDS])
 		snprintf(pd->why[PLOT_SECONDS], sizeof(pd->why[0]), "%s",
 			 pd->runs_used ? "no workload table with a seconds "
@@ -552,12 +616,9 @@ static void put_num(FILE *out, double v)
 		fprintf(out, " %.12g", v);
 }
 
-static void put_stat(FILE *out, const struct plot_stat *st)
+/* mean min max n; a summary of no values is "- - - 0". */
+static void put_stat(FILE *out, const struct summary_stats *st)
 {
-	if (!st->n) {
-		fputs(" - - - 0", out);
-		return;
-	}
 	put_num(out, st->mean);
 	put_num(out, st->min);
 	put_num(out, st->max);

@@ -33,6 +33,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "lib/summary_stats.h"
 #include "sweep/results.h"
 
 enum plot_chart {
@@ -55,12 +56,6 @@ extern const char *const plot_causes[PLOT_NCAUSES];
 #define PLOT_MAX_BUCKETS	129
 #define PLOT_LABEL_MAX		64
 
-/* One value over the repetitions of a setting. */
-struct plot_stat {
-	size_t n;			/* runs that had it; 0: missing */
-	double sum, mean, min, max;
-};
-
 /* A module histogram summed over a setting's runs, buckets ascending. */
 struct plot_hist {
 	size_t n;
@@ -74,7 +69,7 @@ struct plot_hist {
 struct plot_bars {
 	size_t nrows;
 	char (*row)[PLOT_LABEL_MAX];
-	struct plot_stat *stat;		/* [row * nsettings + setting] */
+	struct summary_stats *stat;	/* [row * nsettings + setting] */
 };
 
 struct plot_data {
@@ -97,7 +92,7 @@ struct plot_data {
 
 	struct plot_bars switches, share;
 
-	struct plot_stat *seconds;	/* per setting */
+	struct summary_stats *seconds;	/* per setting */
 };
 
 /*
@@ -116,8 +111,6 @@ void plot_data_free(struct plot_data *pd);
  */
 bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s);
 
-/* The fraction of a setting's wakeups below bucket b's upper bound. */
-double plot_cdf_fraction(const struct plot_hist *h, size_t b);
 /* The exclusive upper bound of bucket b, in the histogram's unit. */
 double plot_hist_upper(const struct plot_hist *h, size_t b);
 
