@@ -2,8 +2,8 @@
 /*
  * The numbers behind `schedscope plot`: a sweep's results (sweep/results.h)
  * turned into one table per chart, and those tables written as gnuplot data
- * files (NAME.dat). cmd/plot.c writes the gnuplot scripts that read them and
- * runs gnuplot.
+ * files (NAME.dat). plot/script.c writes the gnuplot scripts that read them,
+ * plot/charts.c the files and runs gnuplot.
  *
  * Only runs whose workload exited with status 0 count: a failed run's
  * counters and tables stop somewhere in the middle.
