@@ -174,6 +174,14 @@ static void no_module_why(const struct plot_data *pd, char *why, size_t len,
 		snprintf(why, len, "%s", what);
 }
 
+/* Why a chart of the workload's tables is empty. */
+static void no_workload_why(struct plot_data *pd, enum plot_chart c,
+			    const char *what)
+{
+	snprintf(pd->why[c], sizeof(pd->why[c]), "%s", pd->runs_used ? what :
+		 "no run ended with exit status 0");
+}
+
 static int build_hist_chart(struct plot_data *pd, enum plot_chart c,
 			    const char *file, struct plot_hist **hp,
 			    char *unit, size_t unitlen, const char *none,
@@ -485,9 +493,8 @@ static int build_share(struct plot_data *pd, char *err, size_t errlen)
 		return -ENOMEM;
 	pd->have[PLOT_CPU_SHARE] = pd->share.nrows > 0;
 	if (!pd->have[PLOT_CPU_SHARE])
-		snprintf(pd->why[PLOT_CPU_SHARE], sizeof(pd->why[0]), "%s",
-			 pd->runs_used ? "no workload table with task and "
-			 "cpu_share columns" : "no run ended with exit status 0");
+		no_workload_why(pd, PLOT_CPU_SHARE, "no workload table with task "
+				"and cpu_share columns");
 	return 0;
 }
 
@@ -514,9 +521,8 @@ static int build_seconds(struct plot_data *pd, char *err, size_t errlen)
 	}
 	free(v);
 	if (!pd->have[PLOT_SECONDS])
-		snprintf(pd->why[PLOT_SECONDS], sizeof(pd->why[0]), "%s",
-			 pd->runs_used ? "no workload table with a seconds "
-			 "column" : "no run ended with exit status 0");
+		no_workload_why(pd, PLOT_SECONDS, "no workload table with a "
+				"seconds column");
 	return 0;
 }
 
