@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "hist/bins.h"
-#include "hist/percentile.h"
 #include "hist/text.h"
 
 void hist_bins_from_log2(struct hist_bins *b, const struct log2_hist *h)
@@ -84,19 +83,55 @@ void hist_bins_summarize(const struct hist_bins *b, struct hist_summary *s)
 	s->stddev = sqrt(sq / s->count);
 }
 
-static uint64_t bin_count(const void *hist, unsigned int i)
+/*
+ * With rank r = p / 100 * count, *found gets the bin where the cumulative
+ * count first reaches r (the last non-empty one if rounding leaves r past
+ * it) and *fraction (r - count below it) / its count, clamped to [0, 1].
+ * 0, -EINVAL for p outside [0, 100] or NaN, -ENODATA for no values.
+ */
+static int percentile_bin(const struct hist_bins *b, double p,
+			  unsigned int *found, double *fraction)
 {
-	return ((const struct hist_bins *)hist)->bin[i].count;
+	uint64_t total = 0, below = 0;
+	double rank;
+	unsigned int i;
+
+	if (!(p >= 0 && p <= 100))	/* also catches NaN */
+		return -EINVAL;
+	for (i = 0; i < b->n; i++)
+		total += b->bin[i].count;
+	if (!total)
+		return -ENODATA;
+	rank = p / 100 * (double)total;
+	*fraction = 1;
+	for (i = 0; i < b->n; i++) {
+		uint64_t c = b->bin[i].count;
+
+		if (!c)
+			continue;
+		*found = i;
+		if ((double)(below + c) >= rank) {
+			*fraction = (rank - (double)below) / (double)c;
+			break;
+		}
+		below += c;
+	}
+	/* Rounding of huge totals can leave rank past the last bin. */
+	if (*fraction < 0)
+		*fraction = 0;
+	if (*fraction > 1)
+		*fraction = 1;
+	return 0;
 }
 
 int hist_bins_percentile(const struct hist_bins *b, double p, double *estimate,
 			 long double *lo, long double *hi)
 {
-	unsigned int found;
+	unsigned int found = 0;	/* set by percentile_bin() when it returns 0 */
 	double fraction;
 	int ret;
 
-	ret = percentile_bucket(p, b, b->n, bin_count, &found, &fraction);
+	ret = percentile_bin(b, p, &found, &fraction);
 	if (ret)
 		return ret;
 	if (estimate)
