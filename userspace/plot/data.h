@@ -114,7 +114,7 @@ bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s);
 /* The exclusive upper bound of bucket b, in the histogram's unit. */
 double plot_hist_upper(const struct plot_hist *h, size_t b);
 
-/* Write chart c's NAME.dat to out (have[c] must be true). 0 or -EIO. */
+/* Write chart c's NAME.dat to out (have[c] must be true). 0 or -EIO. (dat.c) */
 int plot_data_write(const struct plot_data *pd, enum plot_chart c, FILE *out);
 
 #endif
