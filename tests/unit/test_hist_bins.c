@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "test_util.h"
 #include "hist/bins.h"
 #include "hist/unit.h"
 
@@ -13,44 +15,121 @@ static uint64_t lcg(uint64_t *state)
 	return *state >> 33;
 }
 
-/* hist_bins agrees with log2_hist's own summary and percentiles. */
-static void test_agrees_with_log2_hist(void)
+/* xorshift64: the same "random" values on every run. */
+static uint64_t next_random(uint64_t *state)
 {
-	uint64_t seed = 42;
-	int round, k;
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}
 
-	for (round = 0; round < 50; round++) {
-		struct log2_hist h;
-		struct log2_hist_summary ls;
+static bool near(double got, double want)
+{
+	return fabs(got - want) < 1e-9 * (fabs(want) + 1);
+}
+
+static void test_summary(void)
+{
+	struct hist_summary s;
+	struct hist_bins b;
+	struct log2_hist h;
+	long double lo, hi;
+	double est;
+
+	log2_hist_init(&h, "x");
+	hist_bins_from_log2(&b, &h);
+	hist_bins_summarize(&b, &s);
+	CHECK_EQ_U64(s.count, 0);
+	CHECK(s.mean == 0);
+	CHECK_EQ_INT(hist_bins_percentile(&b, 50, &est, &lo, &hi), -ENODATA);
+
+	/* True values 1, 4, 5, 7. */
+	test_log2_add(&h, 1, 1);
+	test_log2_add(&h, 4, 1);
+	test_log2_add(&h, 5, 1);
+	test_log2_add(&h, 7, 1);
+	hist_bins_from_log2(&b, &h);
+	hist_bins_summarize(&b, &s);
+	CHECK_EQ_U64(s.count, 4);
+	CHECK(s.min_lo == 1 && s.min_hi == 1 && s.max_lo == 4 && s.max_hi == 7);
+	CHECK(near(s.mean_lo, (1 + 3 * 4) / 4.0));
+	CHECK(near(s.mean_hi, (1 + 3 * 7) / 4.0));
+	CHECK(near(s.mean, (s.mean_lo + s.mean_hi) / 2));
+	CHECK(s.mean_lo <= 4.25 && 4.25 <= s.mean_hi);
+
+	CHECK_EQ_INT(hist_bins_percentile(&b, 0, &est, &lo, &hi), 0);
+	CHECK(near(est, 1) && lo == 1 && hi == 1);
+	CHECK_EQ_INT(hist_bins_percentile(&b, 25, &est, &lo, &hi), 0);
+	CHECK(near(est, 1) && lo == 1 && hi == 1);
+	CHECK_EQ_INT(hist_bins_percentile(&b, 50, &est, &lo, &hi), 0);
+	CHECK_MSG(near(est, 4 + 3.0 / 3) && lo == 4 && hi == 7, "p50 %g", est);
+	CHECK_EQ_INT(hist_bins_percentile(&b, 100, &est, &lo, &hi), 0);
+	CHECK(near(est, 7) && lo == 4 && hi == 7);
+	CHECK_EQ_INT(hist_bins_percentile(&b, 100, NULL, NULL, NULL), 0);
+	CHECK_EQ_INT(hist_bins_percentile(&b, -0.001, &est, &lo, &hi), -EINVAL);
+	CHECK_EQ_INT(hist_bins_percentile(&b, 100.001, &est, &lo, &hi), -EINVAL);
+	CHECK_EQ_INT(hist_bins_percentile(&b, NAN, &est, &lo, &hi), -EINVAL);
+
+	log2_hist_init(&h, "x");
+	test_log2_add(&h, UINT64_MAX, 3);
+	hist_bins_from_log2(&b, &h);
+	CHECK_EQ_INT(hist_bins_percentile(&b, 99, &est, &lo, &hi), 0);
+	CHECK(lo == 0x1p63L && hi == UINT64_MAX && est >= 0x1p63 &&
+	      est <= 0x1p64);
+}
+
+static int compare_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The documented promises, on random data whose true values are known. */
+static void test_summary_bounds(void)
+{
+	static const double ps[] = { 0, 1, 10, 25, 50, 75, 90, 99, 99.9, 100 };
+	uint64_t state = 12345, values[500];
+	unsigned int round, i, bad = 0;
+
+	for (round = 0; round < 200; round++) {
+		unsigned int n = 1 + next_random(&state) % 500;
 		struct hist_summary s;
 		struct hist_bins b;
-		double p, want, got;
-		uint64_t lo, hi;
-		long double blo, bhi;
+		struct log2_hist h;
+		double sum = 0;
 
-		log2_hist_init(&h, "r");
-		for (k = 0; k < 8; k++)
-			h.buckets[lcg(&seed) % 40] += 1 + lcg(&seed) % 1000;
+		log2_hist_init(&h, "x");
+		for (i = 0; i < n; i++) {
+			values[i] = next_random(&state) >>
+				    (20 + next_random(&state) % 44);
+			sum += values[i];
+			test_log2_add(&h, values[i], 1);
+		}
+		qsort(values, n, sizeof(values[0]), compare_u64);
 		hist_bins_from_log2(&b, &h);
 		hist_bins_summarize(&b, &s);
-		log2_hist_summarize(&h, &ls);
-		CHECK_EQ_U64(s.count, ls.count);
-		CHECK(s.min_lo == log2_hist_bucket_min(ls.min_bucket) &&
-		      s.max_hi == log2_hist_bucket_max(ls.max_bucket));
-		CHECK_MSG(fabs(s.mean - ls.mean) <= 1e-9 * ls.mean + 1e-9 &&
-			  fabs(s.mean_lo - ls.mean_min) <= 1e-9 * ls.mean + 1e-9 &&
-			  fabs(s.mean_hi - ls.mean_max) <= 1e-9 * ls.mean + 1e-9,
-			  "round %d: mean %f vs %f", round, s.mean, ls.mean);
-		for (p = 0; p <= 100; p += 12.5) {
-			log2_hist_percentile(&h, p, &want, &lo, &hi);
-			hist_bins_percentile(&b, p, &got, &blo, &bhi);
-			CHECK_MSG(fabs(got - want) <= 1e-6 * want + 1e-6 &&
-				  blo == lo && bhi == hi,
-				  "round %d p%.1f: %f [%Lf, %Lf] vs %f [%llu, %llu]",
-				  round, p, got, blo, bhi, want,
-				  (unsigned long long)lo, (unsigned long long)hi);
+		sum /= n;
+		if (s.count != n || sum < s.mean_lo * (1 - 1e-12) ||
+		    sum > s.mean_hi * (1 + 1e-12) ||
+		    fabs(sum - s.mean) > s.mean / 3 * (1 + 1e-12) + 1e-9 ||
+		    values[0] < s.min_lo || values[0] > s.min_hi ||
+		    values[n - 1] < s.max_lo || values[n - 1] > s.max_hi)
+			bad++;
+		for (i = 0; i < sizeof(ps) / sizeof(ps[0]); i++) {
+			double rank = ps[i] / 100 * n, est;
+			/* Nearest rank: the ceil(rank)-th smallest, at least the first. */
+			unsigned int nth = rank <= 1 ? 1 : (unsigned int)ceil(rank);
+			uint64_t truth = values[nth - 1];
+			long double lo, hi;
+
+			if (hist_bins_percentile(&b, ps[i], &est, &lo, &hi) ||
+			    truth < lo || truth > hi || est < lo || est > hi)
+				bad++;
 		}
 	}
+	CHECK_MSG(bad == 0, "%u summaries broke their documented bounds", bad);
 }
 
 static void test_signed_summary(void)
@@ -62,9 +141,9 @@ static void test_signed_summary(void)
 	double est;
 
 	slog2_hist_init(&h, "x_vns");
-	slog2_hist_add(&h, -3);
-	slog2_hist_add(&h, -2);
-	slog2_hist_add(&h, 5);
+	test_slog2_add(&h, -3, 1);
+	test_slog2_add(&h, -2, 1);
+	test_slog2_add(&h, 5, 1);
 	hist_bins_from_slog2(&b, &h);
 	CHECK(b.is_signed);
 	CHECK_EQ_INT(b.n, 6);	/* (-4, -2], [-1], [0], [1], [2, 4), [4, 8) */
@@ -125,9 +204,9 @@ static void test_rescale_exact(void)
 			log2_hist_init(&want, "x_ns");
 			in.buckets[k] = hi - lo + 1;
 			for (v = lo; v <= hi; v++)
-				log2_hist_add(&want, v / d);
+				test_log2_add(&want, v / d, 1);
 			log2_hist_rescale(&in, d, &got);
-			CHECK_MSG(log2_hist_equal(&got, &want),
+			CHECK_MSG(test_log2_equal(&got, &want),
 				  "bucket %u / %llu", k, (unsigned long long)d);
 		}
 	}
@@ -168,9 +247,9 @@ static void test_rescale(void)
 
 	/* Signed: magnitudes as above, and what truncates to 0 is 0. */
 	slog2_hist_init(&sin, "lag_vns");
-	slog2_hist_add_count(&sin, -2000, 1000);
-	slog2_hist_add_count(&sin, -5, 4);
-	slog2_hist_add_count(&sin, 7, 1);
+	test_slog2_add(&sin, -2000, 1000);
+	test_slog2_add(&sin, -5, 4);
+	test_slog2_add(&sin, 7, 1);
 	slog2_hist_rescale(&sin, 1000, &sout);
 	CHECK_EQ_U64(sout.neg[1], 953);
 	CHECK_EQ_U64(sout.neg[2], 47);
@@ -181,7 +260,8 @@ static void test_rescale(void)
 
 void test_hist_bins(void)
 {
-	test_agrees_with_log2_hist();
+	test_summary();
+	test_summary_bounds();
 	test_signed_summary();
 	test_units();
 	test_rescale_exact();

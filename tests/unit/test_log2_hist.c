@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "test_util.h"
 #include "hist/log2_hist.h"
 
 static int parse(struct log2_hist *h, const char *buf, size_t len,
@@ -93,28 +93,11 @@ static void test_buckets(void)
 	CHECK_STR_EQ(label, "[8388608T, 16777216T)");
 }
 
-static void test_add(void)
+/* Names are cut to fit. */
+static void test_init(void)
 {
-	struct log2_hist h, other;
+	struct log2_hist h;
 
-	log2_hist_init(&h, "x");
-	log2_hist_add(&h, 0);
-	log2_hist_add(&h, 5);
-	log2_hist_add(&h, 6);
-	log2_hist_add(&h, UINT64_MAX);
-	log2_hist_add_count(&h, 1000, 10);
-	CHECK_EQ_U64(h.buckets[0], 1);
-	CHECK_EQ_U64(h.buckets[3], 2);
-	CHECK_EQ_U64(h.buckets[10], 10);
-	CHECK_EQ_U64(h.buckets[64], 1);
-	CHECK_EQ_U64(h.buckets[1], 0);
-
-	other = h;
-	CHECK(log2_hist_equal(&h, &other));
-	snprintf(other.name, sizeof(other.name), "y");
-	CHECK(!log2_hist_equal(&h, &other));
-
-	/* Names are cut to fit. */
 	log2_hist_init(&h, "a_very_long_name_that_goes_on_and_on_and_on_and_on_"
 			   "and_on_past_63");
 	CHECK_EQ_U64(strlen(h.name), LOG2_HIST_NAME_MAX - 1);
@@ -159,7 +142,7 @@ static void test_goldens(void)
 
 		CHECK_MSG(!parse(&parsed, want, want_len, err, sizeof(err)),
 			  "%s: %s", g->file, err);
-		CHECK_MSG(log2_hist_equal(&parsed, &h), "%s: parsed differently",
+		CHECK_MSG(test_log2_equal(&parsed, &h), "%s: parsed differently",
 			  g->file);
 		again = print_to_string(&parsed, &again_len);
 		CHECK_MSG(again_len == want_len && !memcmp(again, want, want_len),
@@ -196,11 +179,11 @@ static void test_round_trip(void)
 			uint64_t value = next_random(&state) >> (next_random(&state) % 64);
 			uint64_t count = next_random(&state) >> (next_random(&state) % 64);
 
-			log2_hist_add_count(&h, value, count % 2 ? count : count % 1000);
+			test_log2_add(&h, value, count % 2 ? count : count % 1000);
 		}
 		text = print_to_string(&h, &len);
 		if (parse(&parsed, text, len, err, sizeof(err)) ||
-		    !log2_hist_equal(&parsed, &h)) {
+		    !test_log2_equal(&parsed, &h)) {
 			if (!bad++)
 				printf("round trip %u failed (%s):\n%s", round, err, text);
 		}
@@ -390,130 +373,12 @@ static void test_mutations(const char *relpath)
 	free(buf);
 }
 
-static void test_files(void)
-{
-	struct log2_hist h;
-	char err[256] = "";
-
-	CHECK_EQ_INT(log2_hist_parse_file(&h, test_path("golden/small.txt"), err,
-					  sizeof(err)), 0);
-	CHECK_EQ_U64(h.buckets[13], 20);
-	CHECK_EQ_INT(log2_hist_parse_file(&h, "/nonexistent/hist", err,
-					  sizeof(err)), -ENOENT);
-	CHECK_STR_HAS(err, "/nonexistent/hist");
-	CHECK_EQ_INT(log2_hist_parse_file(&h, test_path("../fixtures/stats"), err,
-					  sizeof(err)), -EINVAL);
-	CHECK_STR_HAS(err, "../fixtures/stats: line 1: not a histogram name line");
-}
-
-static bool near(double got, double want)
-{
-	return fabs(got - want) < 1e-9 * (fabs(want) + 1);
-}
-
-static void test_summary(void)
-{
-	struct log2_hist_summary s;
-	struct log2_hist h;
-	uint64_t lo, hi;
-	double est;
-
-	log2_hist_init(&h, "x");
-	log2_hist_summarize(&h, &s);
-	CHECK_EQ_U64(s.count, 0);
-	CHECK_EQ_INT(s.min_bucket, -1);
-	CHECK_EQ_INT(s.max_bucket, -1);
-	CHECK(s.mean == 0);
-	CHECK_EQ_INT(log2_hist_percentile(&h, 50, &est, &lo, &hi), -ENODATA);
-
-	/* True values 1, 4, 5, 7. */
-	log2_hist_add(&h, 1);
-	log2_hist_add(&h, 4);
-	log2_hist_add(&h, 5);
-	log2_hist_add(&h, 7);
-	log2_hist_summarize(&h, &s);
-	CHECK_EQ_U64(s.count, 4);
-	CHECK_EQ_INT(s.min_bucket, 1);
-	CHECK_EQ_INT(s.max_bucket, 3);
-	CHECK(near(s.mean_min, (1 + 3 * 4) / 4.0));
-	CHECK(near(s.mean_max, (1 + 3 * 7) / 4.0));
-	CHECK(near(s.mean, (s.mean_min + s.mean_max) / 2));
-	CHECK(s.mean_min <= 4.25 && 4.25 <= s.mean_max);
-
-	CHECK_EQ_INT(log2_hist_percentile(&h, 0, &est, &lo, &hi), 0);
-	CHECK(near(est, 1) && lo == 1 && hi == 1);
-	CHECK_EQ_INT(log2_hist_percentile(&h, 25, &est, &lo, &hi), 0);
-	CHECK(near(est, 1) && lo == 1 && hi == 1);
-	CHECK_EQ_INT(log2_hist_percentile(&h, 50, &est, &lo, &hi), 0);
-	CHECK_MSG(near(est, 4 + 3.0 / 3) && lo == 4 && hi == 7, "p50 %g", est);
-	CHECK_EQ_INT(log2_hist_percentile(&h, 100, &est, &lo, &hi), 0);
-	CHECK(near(est, 7) && lo == 4 && hi == 7);
-	CHECK_EQ_INT(log2_hist_percentile(&h, 100, NULL, NULL, NULL), 0);
-	CHECK_EQ_INT(log2_hist_percentile(&h, -0.001, &est, &lo, &hi), -EINVAL);
-	CHECK_EQ_INT(log2_hist_percentile(&h, 100.001, &est, &lo, &hi), -EINVAL);
-	CHECK_EQ_INT(log2_hist_percentile(&h, NAN, &est, &lo, &hi), -EINVAL);
-
-	log2_hist_init(&h, "x");
-	log2_hist_add_count(&h, UINT64_MAX, 3);
-	CHECK_EQ_INT(log2_hist_percentile(&h, 99, &est, &lo, &hi), 0);
-	CHECK(lo == 1ull << 63 && hi == UINT64_MAX && est >= 0x1p63 && est <= 0x1p64);
-}
-
-static int compare_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The documented promises, on random data whose true values are known. */
-static void test_summary_bounds(void)
-{
-	static const double ps[] = { 0, 1, 10, 25, 50, 75, 90, 99, 99.9, 100 };
-	uint64_t state = 12345, values[500];
-	unsigned int round, i, bad = 0;
-
-	for (round = 0; round < 200; round++) {
-		unsigned int n = 1 + next_random(&state) % 500;
-		struct log2_hist_summary s;
-		struct log2_hist h;
-		double sum = 0;
-
-		log2_hist_init(&h, "x");
-		for (i = 0; i < n; i++) {
-			values[i] = next_random(&state) >> (20 + next_random(&state) % 44);
-			sum += values[i];
-			log2_hist_add(&h, values[i]);
-		}
-		qsort(values, n, sizeof(values[0]), compare_u64);
-		log2_hist_summarize(&h, &s);
-		sum /= n;
-		if (s.count != n || sum < s.mean_min * (1 - 1e-12) ||
-		    sum > s.mean_max * (1 + 1e-12) ||
-		    fabs(sum - s.mean) > s.mean / 3 * (1 + 1e-12) + 1e-9 ||
-		    s.min_bucket != (int)log2_hist_bucket(values[0]) ||
-		    s.max_bucket != (int)log2_hist_bucket(values[n - 1]))
-			bad++;
-		for (i = 0; i < sizeof(ps) / sizeof(ps[0]); i++) {
-			double rank = ps[i] / 100 * n, est;
-			/* Nearest rank: the ceil(rank)-th smallest, at least the first. */
-			unsigned int nth = rank <= 1 ? 1 : (unsigned int)ceil(rank);
-			uint64_t truth = values[nth - 1], lo, hi;
-
-			if (log2_hist_percentile(&h, ps[i], &est, &lo, &hi) ||
-			    truth < lo || truth > hi || est < lo || est > hi)
-				bad++;
-		}
-	}
-	CHECK_MSG(bad == 0, "%u summaries broke their documented bounds", bad);
-}
-
 void test_log2_hist(void)
 {
 	size_t i;
 
 	test_buckets();
-	test_add();
+	test_init();
 	test_goldens();
 	test_round_trip();
 	test_parse_variants();
@@ -522,7 +387,4 @@ void test_log2_hist(void)
 		test_truncation(goldens[i].file);
 	test_mutations("golden/small.txt");
 	test_mutations("golden/beyond_bpftrace.txt");
-	test_files();
-	test_summary();
-	test_summary_bounds();
 }

@@ -73,14 +73,14 @@ static void fixture_hist(struct slog2_hist *h)
 
 	slog2_hist_init(h, "lag_pick_vns");
 	for (i = 0; i < 5; i++)
-		slog2_hist_add(h, -2048 - i);
+		test_slog2_add(h, -2048 - i, 1);
 	for (i = 0; i < 26; i++)
-		slog2_hist_add(h, -1024 - i);
-	slog2_hist_add_count(h, -600, 4);
-	slog2_hist_add(h, -5);
-	slog2_hist_add(h, 0);
-	slog2_hist_add_count(h, 300, 5);
-	slog2_hist_add_count(h, 1500, 2);
+		test_slog2_add(h, -1024 - i, 1);
+	test_slog2_add(h, -600, 4);
+	test_slog2_add(h, -5, 1);
+	test_slog2_add(h, 0, 1);
+	test_slog2_add(h, 300, 5);
+	test_slog2_add(h, 1500, 2);
 }
 
 static void test_print_parse(void)
@@ -98,7 +98,7 @@ static void test_print_parse(void)
 	CHECK_GOLDEN(text, len, "signed_lag.txt");
 
 	CHECK_EQ_INT(parse(&back, text, len, err, sizeof(err)), 0);
-	CHECK(slog2_hist_equal(&h, &back));
+	CHECK(test_slog2_equal(&h, &back));
 
 	/* Every truncation is an error, never a crash. */
 	for (cut = 0; cut < len; cut++)
@@ -113,14 +113,14 @@ static void test_print_parse(void)
 	CHECK_STR_EQ(text, "@e_vns: \n\n");
 	CHECK_EQ_INT(parse(&back, text, len, err, sizeof(err)), 0);
 	free(text);
-	slog2_hist_add(&h, -1);
-	slog2_hist_add(&h, -3);
+	test_slog2_add(&h, -1, 1);
+	test_slog2_add(&h, -3, 1);
 	CAPTURE(text, len, slog2_hist_print(&h, out));
 	CHECK_STR_EQ(text, "@e_vns: \n"
 		"(-4, -2]               1 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n"
 		"[-1]                   1 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n\n");
 	CHECK_EQ_INT(parse(&back, text, len, err, sizeof(err)), 0);
-	CHECK(slog2_hist_equal(&h, &back));
+	CHECK(test_slog2_equal(&h, &back));
 	free(text);
 }
 

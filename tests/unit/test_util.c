@@ -199,3 +199,30 @@ int test_run_cli(int argc, char **argv, const char *env_debugfs,
 		abort();
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
+
+void test_log2_add(struct log2_hist *h, uint64_t value, uint64_t count)
+{
+	h->buckets[log2_hist_bucket(value)] += count;
+}
+
+bool test_log2_equal(const struct log2_hist *a, const struct log2_hist *b)
+{
+	return !strcmp(a->name, b->name) &&
+	       !memcmp(a->buckets, b->buckets, sizeof(a->buckets));
+}
+
+/* As hist/slog2_hist.h puts them: v < 0 in neg[] by its magnitude. */
+void test_slog2_add(struct slog2_hist *h, int64_t value, uint64_t count)
+{
+	if (value >= 0)
+		h->pos[log2_hist_bucket(value)] += count;
+	else	/* -(value + 1) + 1 keeps INT64_MIN defined. */
+		h->neg[log2_hist_bucket((uint64_t)(-(value + 1)) + 1)] += count;
+}
+
+bool test_slog2_equal(const struct slog2_hist *a, const struct slog2_hist *b)
+{
+	return !strcmp(a->name, b->name) &&
+	       !memcmp(a->neg, b->neg, sizeof(a->neg)) &&
+	       !memcmp(a->pos, b->pos, sizeof(a->pos));
+}

@@ -3,8 +3,13 @@
 #ifndef SCHEDSCOPE_TEST_UTIL_H
 #define SCHEDSCOPE_TEST_UTIL_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "hist/log2_hist.h"
+#include "hist/slog2_hist.h"
 
 /* What a writer printed to FILE *out, as a malloc()ed string. */
 #define CAPTURE(text, len, call) do {					\
@@ -35,6 +40,12 @@ void test_patch(const char *dir, const char *rel, const char *from,
  */
 int test_run_cli(int argc, char **argv, const char *env_debugfs,
 		 const char *out_path, const char *err_path);
+
+/* count values of value added to a histogram, and whole histograms compared. */
+void test_log2_add(struct log2_hist *h, uint64_t value, uint64_t count);
+bool test_log2_equal(const struct log2_hist *a, const struct log2_hist *b);
+void test_slog2_add(struct slog2_hist *h, int64_t value, uint64_t count);
+bool test_slog2_equal(const struct slog2_hist *a, const struct slog2_hist *b);
 
 void check_golden(const char *file, int line, const char *text, size_t len,
 		  const char *name);

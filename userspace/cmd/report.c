@@ -6,8 +6,7 @@
  * per task and group, wakeup latency histograms and summaries. Text or
  * markdown; every section only where the sweep has its data.
  *
- * Here: the command line and the order of the sections; the sections
- * themselves are in report*.c (report/report.h).
+ * Here: the command line; the report is report/'s (report/report.h).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -52,73 +51,6 @@ CLI_HELP_HELP
 "\n"
 "Exit status: 0 success, 1 DIR unreadable or not a sweep, 2 bad command line\n"
 "(also an unknown baseline).\n");
-}
-
-/* The whole report to out; 0, or -errno with r->msg for -EINVAL. */
-static int write_report(struct report *r, FILE *out, bool md)
-{
-	r->out = out;
-	r->md = md;
-	r->error = 0;
-	report_header(r);
-	section_means(r);
-	section_comparison(r);
-	section_ratios(r);
-	section_share(r);
-	section_module_hists(r);
-	section_latency_summary(r);
-	section_workload_hists(r);
-	if (!r->error && ferror(out))
-		r->error = -EIO;
-	return r->error;
-}
-
-static int report_error(const struct report *r, int ret, const char *what)
-{
-	if (ret == -EINVAL)
-		cli_error(cmd, "%s", r->msg);
-	else
-		cli_error(cmd, "%s: %s", what, strerror(-ret));
-	return 1;
-}
-
-/* Both formats into DIR/report.txt and DIR/report.md. */
-static int write_files(struct report *r)
-{
-	static const char *const names[] = { "report.txt", "report.md" };
-	char path[sizeof(r->res->dir) + 16];
-	size_t i, len;
-	char *text;
-	FILE *mem, *f;
-	int ret;
-
-	for (i = 0; i < 2; i++) {
-		snprintf(path, sizeof(path), "%s/%s", r->res->dir, names[i]);
-		text = NULL;
-		mem = open_memstream(&text, &len);
-		if (!mem)
-			return report_error(r, -errno, path);
-		ret = write_report(r, mem, i == 1);
-		if (fclose(mem) && !ret)
-			ret = -EIO;
-		if (ret) {
-			free(text);
-			return report_error(r, ret, path);
-		}
-		f = fopen(path, "w");
-		if (!f) {
-			cli_error(cmd, "%s: %s", path, strerror(errno));
-			free(text);
-			return 1;
-		}
-		if (fwrite(text, 1, len, f) != len || fclose(f)) {
-			cli_error(cmd, "%s: write failed", path);
-			free(text);
-			return 1;
-		}
-		free(text);
-	}
-	return 0;
 }
 
 static int take_option(void *params, int opt, const char *arg)
@@ -202,6 +134,18 @@ static int find_baseline(const struct sweep_results *res, const char *name,
 			       res->dir, list);
 }
 
+/* The report on standard output. 0, or -1 with the message in err. */
+static int print_report(struct report *r, bool md, char *err, size_t errlen)
+{
+	int ret = report_write(r, stdout, md);
+
+	if (!ret && fflush(stdout))
+		ret = -EIO;
+	if (ret)
+		report_failure(r, ret, "standard output", err, errlen);
+	return ret ? -1 : 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_params p;
@@ -223,15 +167,14 @@ int cmd_report(int argc, char **argv)
 	ret = find_baseline(&res, p.baseline, &r.base);
 	if (ret)
 		goto out;
-	if (p.output) {
-		ret = write_files(&r);
-		goto out;
+	if (p.output)
+		ret = report_write_files(&r, err, sizeof(err));
+	else
+		ret = print_report(&r, p.markdown, err, sizeof(err));
+	if (ret) {
+		cli_error(cmd, "%s", err);
+		ret = 1;
 	}
-	ret = write_report(&r, stdout, p.markdown);
-	if (!ret && fflush(stdout))
-		ret = -EIO;
-	if (ret)
-		ret = report_error(&r, ret, "standard output");
 out:
 	sweep_results_free(&res);
 	return ret;

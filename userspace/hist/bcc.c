@@ -1,20 +1,55 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <inttypes.h>
-#include <string.h>
 
 #include "hist/bcc.h"
+#include "hist/text.h"
 
 #define STARS_MAX	40
-#define SLOTS		LOG2_HIST_BUCKETS
+/* Slot i holds bucket i + 1, slot 0 also bucket 0 (the values 0 and 1). */
+#define SLOTS		(LOG2_HIST_BUCKETS - 1)
 
-/* bcc's slots (bpf_log2l): slot 1 = values 0 and 1, slot k >= 2 = bucket k. */
-static void bcc_slots(const struct log2_hist *h, uint64_t slots[SLOTS])
+/*
+ * bcc's table.py and libbpf-tools print the same slots: bcc numbers them
+ * from 1 (bpf_log2l), libbpf-tools from 0 (log2l), so each goes wide past
+ * its own slot 32 and puts its own blanks before "distribution"; and they
+ * count the stars each in its own arithmetic.
+ */
+struct bcc_flavour {
+	int narrow_last;		/* the last slot of the narrow columns */
+	const char *gap;		/* between "count" and "distribution" */
+	int (*stars)(uint64_t count, uint64_t max, int width);
+};
+
+static int python_stars(uint64_t count, uint64_t max, int width)
 {
-	memcpy(slots, h->buckets, sizeof(h->buckets));
-	slots[1] += slots[0];
-	slots[0] = 0;
+	/* Python: '*' while i <= stars * val / max - 1, i.e. floor(). */
+	return (unsigned __int128)width * count / max;
 }
+
+static int libbpf_stars(uint64_t count, uint64_t max, int width)
+{
+	int n;
+
+	/* Its unsigned int arithmetic, wrap-around included. */
+	if (max <= UINT32_MAX)
+		n = (uint32_t)((uint32_t)count * (uint32_t)width) / (uint32_t)max;
+	else
+		n = (unsigned __int128)width * count / max;
+	return n > width ? width : n;
+}
+
+static const struct bcc_flavour bcc = {
+	.narrow_last = 31,
+	.gap = "     ",
+	.stars = python_stars,
+};
+
+static const struct bcc_flavour libbpf = {
+	.narrow_last = 32,
+	.gap = "    ",
+	.stars = libbpf_stars,
+};
 
 static void print_bar(FILE *out, int stars, int width)
 {
@@ -24,83 +59,39 @@ static void print_bar(FILE *out, int stars, int width)
 	fputs("|\n", out);
 }
 
-int hist_bcc_print(const struct log2_hist *h, const char *val_type, FILE *out)
+static int print_slots(const struct bcc_flavour *f, const struct log2_hist *h,
+		       const char *val_type, FILE *out)
 {
-	uint64_t slots[SLOTS], max = 0;
-	int idx_max = -1, i, width, stars;
+	uint64_t slots[SLOTS], max;
+	int first, last, i, width, stars;
 
-	bcc_slots(h, slots);
-	for (i = 0; i < SLOTS; i++) {
-		if (slots[i])
-			idx_max = i;
-		if (slots[i] > max)
-			max = slots[i];
-	}
-	if (idx_max <= 0)
+	slots[0] = h->buckets[0] + h->buckets[1];
+	for (i = 1; i < SLOTS; i++)
+		slots[i] = h->buckets[i + 1];
+	hist_text_rows(slots, SLOTS, &first, &last, &max);
+	if (last < 0)
 		return ferror(out) ? -EIO : 0;
-	if (idx_max <= 32) {
-		fprintf(out, "     %-19s : count     distribution\n", val_type);
-		width = 10;
-		stars = STARS_MAX;
-	} else {
-		fprintf(out, "               %-29s : count     distribution\n",
-			val_type);
-		width = 20;
-		stars = STARS_MAX / 2;
-	}
-	for (i = 1; i <= idx_max; i++) {
-		uint64_t low = log2_hist_bucket_min(i), high = log2_hist_bucket_max(i);
+	width = last <= f->narrow_last ? 10 : 20;
+	stars = last <= f->narrow_last ? STARS_MAX : STARS_MAX / 2;
+	fprintf(out, "%*s%-*s : count%sdistribution\n", width == 10 ? 5 : 15,
+		"", width == 10 ? 19 : 29, val_type, f->gap);
+	for (i = 0; i <= last; i++) {
+		uint64_t low = i ? log2_hist_bucket_min(i + 1) : 0;
 
-		if (i == 1)
-			low = 0;
 		fprintf(out, "%*" PRIu64 " -> %-*" PRIu64 " : %-8" PRIu64 " ",
-			width, low, width, high, slots[i]);
-		/* Python: '*' while i <= stars * val / max - 1, i.e. floor(). */
-		print_bar(out, (int)((unsigned __int128)stars * slots[i] / max),
-			  stars);
+			width, low, width, log2_hist_bucket_max(i + 1), slots[i]);
+		print_bar(out, f->stars(slots[i], max, stars), stars);
 	}
 	return ferror(out) ? -EIO : 0;
+}
+
+int hist_bcc_print(const struct log2_hist *h, const char *val_type, FILE *out)
+{
+	return print_slots(&bcc, h, val_type, out);
 }
 
 int hist_bcc_print_libbpf(const struct log2_hist *h, const char *val_type,
 			  FILE *out)
 {
-	uint64_t slots[SLOTS - 1], max = 0;
-	int idx_max = -1, i, width, stars, nstars;
-
-	/* libbpf-tools' log2l(): slot i = [2^i, 2^(i+1)), slot 0 = 0 and 1. */
-	slots[0] = h->buckets[0] + h->buckets[1];
-	for (i = 1; i < SLOTS - 1; i++)
-		slots[i] = h->buckets[i + 1];
-	for (i = 0; i < SLOTS - 1; i++) {
-		if (slots[i])
-			idx_max = i;
-		if (slots[i] > max)
-			max = slots[i];
-	}
-	if (idx_max < 0)
-		return ferror(out) ? -EIO : 0;
-	fprintf(out, "%*s%-*s : count    distribution\n", idx_max <= 32 ? 5 : 15,
-		"", idx_max <= 32 ? 19 : 29, val_type);
-	stars = idx_max <= 32 ? STARS_MAX : STARS_MAX / 2;
-	width = idx_max <= 32 ? 10 : 20;
-	for (i = 0; i <= idx_max; i++) {
-		uint64_t low = log2_hist_bucket_min(i + 1);
-		uint64_t high = log2_hist_bucket_max(i + 1);
-
-		if (i == 0)
-			low = 0;
-		/* Its unsigned int arithmetic, wrap-around included. */
-		if (max <= UINT32_MAX)
-			nstars = (uint32_t)((uint32_t)slots[i] * (uint32_t)stars) /
-				 (uint32_t)max;
-		else
-			nstars = (unsigned __int128)stars * slots[i] / max;
-		if (nstars > stars)
-			nstars = stars;
-		fprintf(out, "%*" PRIu64 " -> %-*" PRIu64 " : %-8" PRIu64 " ",
-			width, low, width, high, slots[i]);
-		print_bar(out, nstars, stars);
-	}
-	return ferror(out) ? -EIO : 0;
+	return print_slots(&libbpf, h, val_type, out);
 }

@@ -4,20 +4,15 @@
 #include <string.h>
 
 #include "hist/bins.h"
-#include "hist/percentile.h"
+#include "hist/text.h"
 
 void hist_bins_from_log2(struct hist_bins *b, const struct log2_hist *h)
 {
-	int first = -1, last = -1, k;
+	int first, last, k;
+	uint64_t max;
 
 	memset(b, 0, sizeof(*b));
-	for (k = 0; k < LOG2_HIST_BUCKETS; k++) {
-		if (!h->buckets[k])
-			continue;
-		if (first < 0)
-			first = k;
-		last = k;
-	}
+	hist_text_rows(h->buckets, LOG2_HIST_BUCKETS, &first, &last, &max);
 	for (k = first; first >= 0 && k <= last; k++) {
 		struct hist_bin *bin = &b->bin[b->n++];
 
@@ -30,17 +25,14 @@ void hist_bins_from_log2(struct hist_bins *b, const struct log2_hist *h)
 
 void hist_bins_from_slog2(struct hist_bins *b, const struct slog2_hist *h)
 {
-	int first = -1, last = -1, row;
+	uint64_t counts[SLOG2_HIST_ROWS], max;
+	int first, last, row;
 
 	memset(b, 0, sizeof(*b));
 	b->is_signed = true;
-	for (row = 0; row < SLOG2_HIST_ROWS; row++) {
-		if (!slog2_hist_row_count(h, row))
-			continue;
-		if (first < 0)
-			first = row;
-		last = row;
-	}
+	for (row = 0; row < SLOG2_HIST_ROWS; row++)
+		counts[row] = slog2_hist_row_count(h, row);
+	hist_text_rows(counts, SLOG2_HIST_ROWS, &first, &last, &max);
 	for (row = first; first >= 0 && row <= last; row++) {
 		struct hist_bin *bin = &b->bin[b->n++];
 
@@ -91,19 +83,55 @@ void hist_bins_summarize(const struct hist_bins *b, struct hist_summary *s)
 	s->stddev = sqrt(sq / s->count);
 }
 
-static uint64_t bin_count(const void *hist, unsigned int i)
+/*
+ * With rank r = p / 100 * count, *found gets the bin where the cumulative
+ * count first reaches r (the last non-empty one if rounding leaves r past
+ * it) and *fraction (r - count below it) / its count, clamped to [0, 1].
+ * 0, -EINVAL for p outside [0, 100] or NaN, -ENODATA for no values.
+ */
+static int percentile_bin(const struct hist_bins *b, double p,
+			  unsigned int *found, double *fraction)
 {
-	return ((const struct hist_bins *)hist)->bin[i].count;
+	uint64_t total = 0, below = 0;
+	double rank;
+	unsigned int i;
+
+	if (!(p >= 0 && p <= 100))	/* also catches NaN */
+		return -EINVAL;
+	for (i = 0; i < b->n; i++)
+		total += b->bin[i].count;
+	if (!total)
+		return -ENODATA;
+	rank = p / 100 * (double)total;
+	*fraction = 1;
+	for (i = 0; i < b->n; i++) {
+		uint64_t c = b->bin[i].count;
+
+		if (!c)
+			continue;
+		*found = i;
+		if ((double)(below + c) >= rank) {
+			*fraction = (rank - (double)below) / (double)c;
+			break;
+		}
+		below += c;
+	}
+	/* Rounding of huge totals can leave rank past the last bin. */
+	if (*fraction < 0)
+		*fraction = 0;
+	if (*fraction > 1)
+		*fraction = 1;
+	return 0;
 }
 
 int hist_bins_percentile(const struct hist_bins *b, double p, double *estimate,
 			 long double *lo, long double *hi)
 {
-	unsigned int found;
+	unsigned int found = 0;	/* set by percentile_bin() when it returns 0 */
 	double fraction;
 	int ret;
 
-	ret = percentile_bucket(p, b, b->n, bin_count, &found, &fraction);
+	ret = percentile_bin(b, p, &found, &fraction);
 	if (ret)
 		return ret;
 	if (estimate)

@@ -50,10 +50,11 @@ struct hist_summary {
 void hist_bins_summarize(const struct hist_bins *b, struct hist_summary *s);
 
 /*
- * The p-th percentile (0 <= p <= 100), interpolated linearly inside its
- * bucket as log2_hist_percentile() does; the true value (the ceil(r)-th
- * smallest of r = p / 100 * count, the smallest for r = 0) lies in
- * [*lo, *hi], the bucket's range. Pointers may be NULL. Returns 0, -EINVAL
+ * The p-th percentile (0 <= p <= 100) by linear interpolation inside its
+ * bucket: with rank r = p / 100 * count, the bucket b where the cumulative
+ * count first reaches r, f = (r - count below b) / count in b, the estimate
+ * is lo(b) + f * (hi(b) - lo(b)). The true value (the ceil(r)-th smallest
+ * of r, the smallest for r = 0) lies in [*lo, *hi], the bucket's range. Pointers may be NULL. Returns 0, -EINVAL
  * for p out of range, -ENODATA for an empty histogram.
  */
 int hist_bins_percentile(const struct hist_bins *b, double p, double *estimate,

@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "lib/error_msg.h"
 #include "hist/text.h"
 #include "hist/log2_hist.h"
-#include "hist/percentile.h"
-#include "lib/read_file.h"
 
 void log2_hist_init(struct log2_hist *h, const char *name)
 {
@@ -60,46 +56,10 @@ void log2_hist_bucket_label(unsigned int bucket, char label[LOG2_HIST_LABEL_MAX]
 	snprintf(label, LOG2_HIST_LABEL_MAX, "[%s, %s)", lo, hi);
 }
 
-void log2_hist_add_count(struct log2_hist *h, uint64_t value, uint64_t count)
-{
-	h->buckets[log2_hist_bucket(value)] += count;
-}
-
-void log2_hist_add(struct log2_hist *h, uint64_t value)
-{
-	log2_hist_add_count(h, value, 1);
-}
-
-bool log2_hist_equal(const struct log2_hist *a, const struct log2_hist *b)
-{
-	return !strcmp(a->name, b->name) &&
-	       !memcmp(a->buckets, b->buckets, sizeof(a->buckets));
-}
-
-/* A "[" label; "(..., 0)", bpftrace's bucket of negative values, is not one. */
-static size_t label_span(const char *line, size_t len, unsigned int lineno,
-			 char *err, size_t errlen)
-{
-	size_t label_len;
-
-	if (len >= 8 && !memcmp(line, "(..., 0)", 8)) {
-		error_msg(err, errlen, "line %u: bucket \"(..., 0)\" of negative "
-			  "values: not an unsigned histogram", lineno);
-		return 0;
-	}
-	label_len = hist_text_label_end(line, len);
-	if (line[0] != '[' || !label_len) {
-		error_msg(err, errlen, "line %u: no bucket label \"[lo, hi)\" at "
-			  "the start", lineno);
-		return 0;
-	}
-	return label_len;
-}
-
 static const struct hist_text_flavour log2_text = {
 	.rows = LOG2_HIST_BUCKETS,
 	.row_label = log2_hist_bucket_label,
-	.label_span = label_span,
+	.is_signed = false,
 	.kind = "a log2 histogram",
 	.detailed_errors = true,
 };
@@ -118,76 +78,5 @@ int log2_hist_parse(struct log2_hist *h, const char *buf, size_t len,
 		log2_hist_init(h, "");
 		return -EINVAL;
 	}
-	return 0;
-}
-
-int log2_hist_parse_file(struct log2_hist *h, const char *path,
-			 char *err, size_t errlen)
-{
-	size_t len;
-	char *buf;
-	int ret;
-
-	log2_hist_init(h, "");
-	ret = read_file(path, &buf, &len, err, errlen);
-	if (ret)
-		return ret;
-	ret = log2_hist_parse(h, buf, len, err, errlen);
-	if (ret)
-		error_msg_prefix(err, errlen, path);
-	free(buf);
-	return ret;
-}
-
-void log2_hist_summarize(const struct log2_hist *h, struct log2_hist_summary *s)
-{
-	double low = 0, high = 0;
-	int b;
-
-	memset(s, 0, sizeof(*s));
-	s->min_bucket = s->max_bucket = -1;
-	for (b = 0; b < LOG2_HIST_BUCKETS; b++) {
-		uint64_t count = h->buckets[b];
-
-		if (!count)
-			continue;
-		if (s->min_bucket < 0)
-			s->min_bucket = b;
-		s->max_bucket = b;
-		s->count += count;
-		low += (double)count * log2_hist_bucket_min(b);
-		high += (double)count * log2_hist_bucket_max(b);
-	}
-	if (!s->count)
-		return;
-	s->mean_min = low / s->count;
-	s->mean_max = high / s->count;
-	s->mean = (s->mean_min + s->mean_max) / 2;
-}
-
-static uint64_t bucket_count(const void *hist, unsigned int bucket)
-{
-	return ((const struct log2_hist *)hist)->buckets[bucket];
-}
-
-int log2_hist_percentile(const struct log2_hist *h, double p, double *estimate,
-			 uint64_t *bucket_min, uint64_t *bucket_max)
-{
-	unsigned int found;
-	double fraction;
-	int ret;
-
-	ret = percentile_bucket(p, h, LOG2_HIST_BUCKETS, bucket_count, &found,
-				&fraction);
-	if (ret)
-		return ret;
-	if (estimate)
-		*estimate = log2_hist_bucket_min(found) + fraction *
-			    (double)(log2_hist_bucket_max(found) -
-				     log2_hist_bucket_min(found));
-	if (bucket_min)
-		*bucket_min = log2_hist_bucket_min(found);
-	if (bucket_max)
-		*bucket_max = log2_hist_bucket_max(found);
 	return 0;
 }

@@ -59,11 +59,6 @@ uint64_t log2_hist_bucket_max(unsigned int bucket);
 /* bpftrace's label of a bucket: "[0]", "[4, 8)", "[1K, 2K)". */
 void log2_hist_bucket_label(unsigned int bucket, char label[LOG2_HIST_LABEL_MAX]);
 
-void log2_hist_add(struct log2_hist *h, uint64_t value);
-void log2_hist_add_count(struct log2_hist *h, uint64_t value, uint64_t count);
-
-bool log2_hist_equal(const struct log2_hist *a, const struct log2_hist *b);
-
 /* Print in bpftrace's layout. Returns 0, or -EIO if out reported an error. */
 int log2_hist_print(const struct log2_hist *h, FILE *out);
 
@@ -80,41 +75,5 @@ int log2_hist_print(const struct log2_hist *h, FILE *out);
  */
 int log2_hist_parse(struct log2_hist *h, const char *buf, size_t len,
 		    char *err, size_t errlen);
-/* Read and parse a file (messages start with the path); also -errno of I/O. */
-int log2_hist_parse_file(struct log2_hist *h, const char *path,
-			 char *err, size_t errlen);
-
-/*
- * Summary from the buckets alone. The true minimum lies in min_bucket and the
- * true maximum in max_bucket; the true mean lies in [mean_min, mean_max]
- * (every value at its bucket's minimum, or at its maximum); mean is the
- * estimate with every value at the middle of its bucket, halfway between
- * those bounds, and less than mean / 3 from the true mean (bucket
- * [L, 2L - 1] has its middle (3L - 1) / 2 within (L - 1) / 2 of any of its
- * values). Where a total is also known, as the module's *_sum_ns counters,
- * total / count is the exact mean.
- */
-struct log2_hist_summary {
-	uint64_t count;
-	int min_bucket;			/* -1 when count == 0 */
-	int max_bucket;			/* -1 when count == 0 */
-	double mean;			/* 0 when count == 0, and the two below */
-	double mean_min;
-	double mean_max;
-};
-
-void log2_hist_summarize(const struct log2_hist *h, struct log2_hist_summary *s);
-
-/*
- * The p-th percentile (0 <= p <= 100) by linear interpolation inside its
- * bucket: with rank r = p / 100 * count, the bucket b where the cumulative
- * count first reaches r, f = (r - count below b) / count in b, the estimate is
- * min(b) + f * (max(b) - min(b)). The true value (the ceil(r)-th smallest,
- * the smallest for r = 0) lies in [*bucket_min, *bucket_max]; any of the
- * three pointers may be NULL. Returns 0, -EINVAL for p out of range, -ENODATA
- * for an empty histogram.
- */
-int log2_hist_percentile(const struct log2_hist *h, double p, double *estimate,
-			 uint64_t *bucket_min, uint64_t *bucket_max);
 
 #endif

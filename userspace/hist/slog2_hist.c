@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "lib/error_msg.h"
 #include "hist/text.h"
 #include "hist/slog2_hist.h"
 
@@ -92,23 +90,6 @@ void slog2_hist_row_label(unsigned int row, char label[LOG2_HIST_LABEL_MAX])
 		 (int)(comma - ulabel - 1), ulabel + 1);
 }
 
-void slog2_hist_add_count(struct slog2_hist *h, int64_t value, uint64_t count)
-{
-	*row_slot(h, slog2_hist_row(value)) += count;
-}
-
-void slog2_hist_add(struct slog2_hist *h, int64_t value)
-{
-	slog2_hist_add_count(h, value, 1);
-}
-
-bool slog2_hist_equal(const struct slog2_hist *a, const struct slog2_hist *b)
-{
-	return !strcmp(a->name, b->name) &&
-	       !memcmp(a->neg, b->neg, sizeof(a->neg)) &&
-	       !memcmp(a->pos, b->pos, sizeof(a->pos));
-}
-
 bool slog2_hist_name_is_signed(const char *name)
 {
 	size_t len = strlen(name);
@@ -116,26 +97,12 @@ bool slog2_hist_name_is_signed(const char *name)
 	return len >= 4 && !strcmp(name + len - 4, "_vns");
 }
 
-/* A "[" or "(" label. */
-static size_t label_span(const char *line, size_t len, unsigned int lineno,
-			 char *err, size_t errlen)
-{
-	size_t label_len = hist_text_label_end(line, len);
-
-	if ((line[0] != '[' && line[0] != '(') || !label_len) {
-		error_msg(err, errlen, "line %u: no bucket label at the start",
-			  lineno);
-		return 0;
-	}
-	return label_len;
-}
-
 _Static_assert(SLOG2_HIST_ROWS <= HIST_TEXT_ROWS_MAX, "signed rows fit hist_text");
 
 static const struct hist_text_flavour slog2_text = {
 	.rows = SLOG2_HIST_ROWS,
 	.row_label = slog2_hist_row_label,
-	.label_span = label_span,
+	.is_signed = true,
 	.kind = "a signed log2 histogram",
 	.detailed_errors = false,
 };

@@ -35,8 +35,6 @@ struct slog2_hist {
 };
 
 void slog2_hist_init(struct slog2_hist *h, const char *name);
-void slog2_hist_add(struct slog2_hist *h, int64_t value);
-void slog2_hist_add_count(struct slog2_hist *h, int64_t value, uint64_t count);
 
 /* Row index 0..SLOG2_HIST_ROWS-1 of a value, and the count in a row. */
 unsigned int slog2_hist_row(int64_t value);
@@ -46,8 +44,6 @@ int64_t slog2_hist_row_min(unsigned int row);
 int64_t slog2_hist_row_max(unsigned int row);
 /* Label of a row: "(-4, -2]", "[-1]", "[0]", "[2, 4)". */
 void slog2_hist_row_label(unsigned int row, char label[LOG2_HIST_LABEL_MAX]);
-
-bool slog2_hist_equal(const struct slog2_hist *a, const struct slog2_hist *b);
 
 /* Print in the signed bpftrace layout. Returns 0, or -EIO. */
 int slog2_hist_print(const struct slog2_hist *h, FILE *out);

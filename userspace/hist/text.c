@@ -13,12 +13,16 @@
 #define COUNT_WIDTH	8
 
 /* The float arithmetic is bpftrace's: integer math rounds differently. */
-int hist_text_bar_width(uint64_t count, uint64_t max)
+static int bar_width(uint64_t count, uint64_t max)
 {
 	return (float)count / (float)max * LOG2_HIST_BAR_WIDTH;
 }
 
-size_t hist_text_label_end(const char *line, size_t len)
+/*
+ * Length of "[...]" or "(...)" at the start of line up to its first ')' or
+ * ']', or 0 when there is none or it would not fit a label.
+ */
+static size_t label_end(const char *line, size_t len)
 {
 	size_t n = 0;
 
@@ -29,15 +33,35 @@ size_t hist_text_label_end(const char *line, size_t len)
 	return n;
 }
 
-static void nonempty_rows(const struct hist_text_flavour *f,
-			  const uint64_t *counts, int *first, int *last,
-			  uint64_t *max)
+/* The label at the start of a row line: its length, or 0 after a message. */
+static size_t label_span(const struct hist_text_flavour *f, const char *line,
+			 size_t len, unsigned int lineno, char *err,
+			 size_t errlen)
 {
-	int row;
+	size_t label_len;
+
+	if (!f->is_signed && len >= 8 && !memcmp(line, "(..., 0)", 8)) {
+		error_msg(err, errlen, "line %u: bucket \"(..., 0)\" of negative "
+			  "values: not an unsigned histogram", lineno);
+		return 0;
+	}
+	label_len = label_end(line, len);
+	if (!label_len || !(line[0] == '[' || (f->is_signed && line[0] == '('))) {
+		error_msg(err, errlen, "line %u: no bucket label %sat the start",
+			  lineno, f->detailed_errors ? "\"[lo, hi)\" " : "");
+		return 0;
+	}
+	return label_len;
+}
+
+void hist_text_rows(const uint64_t *counts, unsigned int n, int *first,
+		    int *last, uint64_t *max)
+{
+	unsigned int row;
 
 	*first = *last = -1;
 	*max = 0;
-	for (row = 0; row < (int)f->rows; row++) {
+	for (row = 0; row < n; row++) {
 		if (!counts[row])
 			continue;
 		if (*first < 0)
@@ -55,11 +79,11 @@ int hist_text_print(const struct hist_text_flavour *f, const char *name,
 	int first, last, row, width;
 	uint64_t max;
 
-	nonempty_rows(f, counts, &first, &last, &max);
+	hist_text_rows(counts, f->rows, &first, &last, &max);
 	fprintf(out, "@%s: \n", name);
 	for (row = first; first >= 0 && row <= last; row++) {
 		f->row_label(row, label);
-		width = hist_text_bar_width(counts[row], max);
+		width = bar_width(counts[row], max);
 		memset(bar, '@', width);
 		bar[width] = '\0';
 		fprintf(out, "%-*s%*" PRIu64 " |%-*s|\n", LABEL_WIDTH, label,
@@ -224,7 +248,7 @@ static int parse_row_line(const struct hist_text_flavour *f, uint64_t *counts,
 	size_t label_len, pos;
 	uint64_t count;
 
-	label_len = f->label_span(line, len, lineno, err, errlen);
+	label_len = label_span(f, line, len, lineno, err, errlen);
 	if (!label_len)
 		return -EINVAL;
 	memcpy(label, line, label_len);
@@ -260,7 +284,7 @@ static int check_bars(const struct hist_text_flavour *f, const uint64_t *counts,
 			max = counts[row];
 	for (row = first; row <= last; row++) {
 		uint64_t count = counts[row];
-		int want = hist_text_bar_width(count, max), got = bars[row - first];
+		int want = bar_width(count, max), got = bars[row - first];
 
 		if ((count == 0 && got) || (count == max && got != want) ||
 		    got < want - 1 || got > want + 1) {

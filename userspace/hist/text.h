@@ -3,8 +3,8 @@
  * bpftrace's text layout of a hist() map, shared by hist/log2_hist.c and
  * hist/slog2_hist.c (the layout and the parser's rules are in hist/log2_hist.h): the
  * name line, one row per bucket from the first to the last non-empty one,
- * a blank line. A flavour of histogram gives its rows' labels and how a
- * label is found at the start of a row line.
+ * a blank line. A flavour of histogram gives its rows' labels and the
+ * brackets they start with.
  */
 #ifndef SCHEDSCOPE_HIST_TEXT_H
 #define SCHEDSCOPE_HIST_TEXT_H
@@ -23,27 +23,26 @@ struct hist_text_flavour {
 	unsigned int rows;		/* at most HIST_TEXT_ROWS_MAX */
 	void (*row_label)(unsigned int row, char label[LOG2_HIST_LABEL_MAX]);
 	/*
-	 * Length of the label at the start of a row line (len > 0), or 0
-	 * with "line N: ..." in err.
+	 * Labels start with '[' or '(' (signed); else only with '[', and
+	 * "(..., 0)", bpftrace's bucket of negative values, is refused by
+	 * name.
 	 */
-	size_t (*label_span)(const char *line, size_t len, unsigned int lineno,
-			     char *err, size_t errlen);
+	bool is_signed;
 	const char *kind;		/* "a log2 histogram" */
 	/*
-	 * Errors quote a bad count, name the column widths and say why a
-	 * first or last row must not be empty.
+	 * Errors quote a bad count, name the column widths and the label's
+	 * form, and say why a first or last row must not be empty.
 	 */
 	bool detailed_errors;
 };
 
-/* bpftrace's bar width in '@' for count out of max, in its float arithmetic. */
-int hist_text_bar_width(uint64_t count, uint64_t max);
-
 /*
- * Length of "[...]" or "(...)" at the start of line up to its first ')' or
- * ']', or 0 when there is none or it would not fit a label.
+ * The rows a layout prints, the first to the last non-empty one of
+ * counts[0..n - 1] (both -1 when every count is 0), and the largest count,
+ * which scales the bars.
  */
-size_t hist_text_label_end(const char *line, size_t len);
+void hist_text_rows(const uint64_t *counts, unsigned int n, int *first,
+		    int *last, uint64_t *max);
 
 /* Print rows 0..f->rows - 1 of counts. Returns 0, or -EIO. */
 int hist_text_print(const struct hist_text_flavour *f, const char *name,

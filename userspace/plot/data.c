@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A sweep's results turned into the tables of `schedscope plot`, and those
- * written as gnuplot data files (plot/data.h describes them).
+ * A sweep's results turned into the tables of `schedscope plot`
+ * (plot/data.h); plot/dat.c writes them.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -39,22 +38,6 @@ static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
 	return ret;
 }
 
-bool plot_run_used(const struct sweep_run *run)
-{
-	return run->exit_status == 0;
-}
-
-static void stat_add(struct plot_stat *st, double v)
-{
-	if (!st->n || v < st->min)
-		st->min = v;
-	if (!st->n || v > st->max)
-		st->max = v;
-	st->sum += v;
-	st->n++;
-	st->mean = st->sum / st->n;
-}
-
 /* A histogram's unit ("ns", "vns"): its own, else the module's. */
 static const char *hist_unit(const struct sweep_run *run, json_t *h)
 {
@@ -63,6 +46,70 @@ static const char *hist_unit(const struct sweep_run *run, json_t *h)
 	if (!json_is_string(u))
 		u = json_object_get(run->module, "unit");
 	return json_is_string(u) ? json_string_value(u) : "";
+}
+
+/* The first bucket of h that does not start below lo (h->n if none). */
+static size_t find_bucket(const struct plot_hist *h, double lo)
+{
+	size_t j;
+
+	for (j = 0; j < h->n && h->lo[j] < lo; j++)
+		;
+	return j;
+}
+
+/* A bucket [lo, hi] of count 0 put at j of h; -1 when h is full. */
+static int insert_bucket(struct plot_hist *h, size_t j, double lo, double hi)
+{
+	if (h->n == PLOT_MAX_BUCKETS)
+		return -1;
+	memmove(h->lo + j + 1, h->lo + j, (h->n - j) * sizeof(*h->lo));
+	memmove(h->hi + j + 1, h->hi + j, (h->n - j) * sizeof(*h->hi));
+	memmove(h->count + j + 1, h->count + j, (h->n - j) * sizeof(*h->count));
+	h->lo[j] = lo;
+	h->hi[j] = hi;
+	h->count[j] = 0;
+	h->n++;
+	return 0;
+}
+
+/* Bucket i, b, of run's histogram `file` added to h. */
+static int add_bucket(struct plot_hist *h, const struct sweep_run *run,
+		      const char *file, size_t i, json_t *b, char *err,
+		      size_t errlen)
+{
+	json_t *lo = json_object_get(b, "lo"), *hi = json_object_get(b, "hi");
+	json_t *count = json_object_get(b, "count");
+	double l, u;
+	size_t j;
+
+	if (!json_is_number(lo) || !json_is_number(hi) ||
+	    !json_is_integer(count) || json_integer_value(count) < 0 ||
+	    json_number_value(lo) > json_number_value(hi))
+		return fail(err, errlen, -EINVAL, "%s: histogram %s: bucket %zu "
+			    "is not {\"lo\", \"hi\", \"count\"} with lo <= hi and "
+			    "a count >= 0", run->path, file, i);
+	l = json_number_value(lo);
+	u = json_number_value(hi);
+	j = find_bucket(h, l);
+	if (j < h->n && h->lo[j] == l) {
+		if (h->hi[j] != u)
+			return fail(err, errlen, -EINVAL, "%s: histogram %s: "
+				    "bucket [%.0f, %.0f] does not line up with "
+				    "[%.0f, %.0f] (of another run, or repeated)",
+				    run->path, file, l, u, h->lo[j], h->hi[j]);
+	} else if (insert_bucket(h, j, l, u)) {
+		return fail(err, errlen, -EINVAL, "%s: histogram %s: more than "
+			    "%d buckets", run->path, file, PLOT_MAX_BUCKETS);
+	}
+	if ((j + 1 < h->n && h->hi[j] >= h->lo[j + 1]) ||
+	    (j > 0 && h->hi[j - 1] >= h->lo[j]))
+		return fail(err, errlen, -EINVAL, "%s: histogram %s: bucket "
+			    "[%.0f, %.0f] overlaps another", run->path, file, l,
+			    u);
+	h->count[j] += json_integer_value(count);
+	h->total += json_integer_value(count);
+	return 0;
 }
 
 /*
@@ -74,9 +121,10 @@ static int hist_add(struct plot_hist *h, const struct sweep_run *run,
 		    const char *file, char *unit, size_t unitlen, char *err,
 		    size_t errlen)
 {
-	json_t *hist = sweep_run_hist(run, file), *buckets, *b, *lo, *hi, *count;
+	json_t *hist = sweep_run_hist(run, file), *buckets, *b;
 	const char *u;
-	size_t i, j;
+	size_t i;
+	int ret;
 
 	if (!hist)
 		return 0;
@@ -91,51 +139,9 @@ static int hist_add(struct plot_hist *h, const struct sweep_run *run,
 		return fail(err, errlen, -EINVAL, "%s: histogram %s has no "
 			    "\"buckets\" array", run->path, file);
 	json_array_foreach(buckets, i, b) {
-		double l, u_;
-
-		lo = json_object_get(b, "lo");
-		hi = json_object_get(b, "hi");
-		count = json_object_get(b, "count");
-		if (!json_is_number(lo) || !json_is_number(hi) ||
-		    !json_is_integer(count) || json_integer_value(count) < 0 ||
-		    json_number_value(lo) > json_number_value(hi))
-			return fail(err, errlen, -EINVAL, "%s: histogram %s: "
-				    "bucket %zu is not {\"lo\", \"hi\", \"count\"} "
-				    "with lo <= hi and a count >= 0", run->path,
-				    file, i);
-		l = json_number_value(lo);
-		u_ = json_number_value(hi);
-		for (j = 0; j < h->n && h->lo[j] < l; j++)
-			;
-		if (j < h->n && h->lo[j] == l) {
-			if (h->hi[j] != u_)
-				return fail(err, errlen, -EINVAL, "%s: histogram "
-					    "%s: bucket [%.0f, %.0f] does not "
-					    "line up with [%.0f, %.0f] (of "
-					    "another run, or repeated)",
-					    run->path, file, l, u_, h->lo[j],
-					    h->hi[j]);
-		} else {
-			if (h->n == PLOT_MAX_BUCKETS)
-				return fail(err, errlen, -EINVAL, "%s: histogram "
-					    "%s: more than %d buckets", run->path,
-					    file, PLOT_MAX_BUCKETS);
-			memmove(h->lo + j + 1, h->lo + j, (h->n - j) * sizeof(*h->lo));
-			memmove(h->hi + j + 1, h->hi + j, (h->n - j) * sizeof(*h->hi));
-			memmove(h->count + j + 1, h->count + j,
-				(h->n - j) * sizeof(*h->count));
-			h->lo[j] = l;
-			h->hi[j] = u_;
-			h->count[j] = 0;
-			h->n++;
-		}
-		if ((j + 1 < h->n && h->hi[j] >= h->lo[j + 1]) ||
-		    (j > 0 && h->hi[j - 1] >= h->lo[j]))
-			return fail(err, errlen, -EINVAL, "%s: histogram %s: "
-				    "bucket [%.0f, %.0f] overlaps another",
-				    run->path, file, l, u_);
-		h->count[j] += json_integer_value(count);
-		h->total += json_integer_value(count);
+		ret = add_bucket(h, run, file, i, b, err, errlen);
+		if (ret)
+			return ret;
 	}
 	h->runs++;
 	return 0;
@@ -147,16 +153,6 @@ double plot_hist_upper(const struct plot_hist *h, size_t b)
 	return h->hi[b] + 1.0;
 }
 
-double plot_cdf_fraction(const struct plot_hist *h, size_t b)
-{
-	uint64_t cum = 0;
-	size_t i;
-
-	for (i = 0; i <= b && i < h->n; i++)
-		cum += h->count[i];
-	return h->total ? (double)cum / h->total : NAN;
-}
-
 /* Why the module's charts are empty when no run has the histogram. */
 static void no_module_why(const struct plot_data *pd, char *why, size_t len,
 			  const char *what)
@@ -165,7 +161,7 @@ static void no_module_why(const struct plot_data *pd, char *why, size_t len,
 	size_t i, with = 0;
 
 	for (i = 0; i < res->nruns; i++)
-		if (plot_run_used(&res->runs[i]) && res->runs[i].module)
+		if (sweep_run_used(&res->runs[i]) && res->runs[i].module)
 			with++;
 	if (!pd->runs_used)
 		snprintf(why, len, "no run ended with exit status 0");
@@ -175,6 +171,14 @@ static void no_module_why(const struct plot_data *pd, char *why, size_t len,
 			 "the sweep ran without the module");
 	else
 		snprintf(why, len, "%s", what);
+}
+
+/* Why a chart of the workload's tables is empty. */
+static void no_workload_why(struct plot_data *pd, enum plot_chart c,
+			    const char *what)
+{
+	snprintf(pd->why[c], sizeof(pd->why[c]), "%s", pd->runs_used ? what :
+		 "no run ended with exit status 0");
 }
 
 static int build_hist_chart(struct plot_data *pd, enum plot_chart c,
@@ -193,7 +197,7 @@ static int build_hist_chart(struct plot_data *pd, enum plot_chart c,
 		for (r = 0; r < res->settings[s].nruns; r++) {
 			const struct sweep_run *run = res->settings[s].runs[r];
 
-			if (!plot_run_used(run))
+			if (!sweep_run_used(run))
 				continue;
 			ret = hist_add(&(*hp)[s], run, file, unit, unitlen, err,
 				       errlen);
@@ -249,46 +253,43 @@ static void bucket_label(double lo, double hi, char *buf, size_t len)
 	}
 }
 
-static int build_lag(struct plot_data *pd, char *err, size_t errlen)
+/* Every bucket of any setting in lag_all, so that the settings share an axis. */
+static int merge_lag(struct plot_data *pd, char *err, size_t errlen)
 {
 	struct plot_hist *all = &pd->lag_all;
 	size_t s, b, j;
+
+	for (s = 0; s < pd->nsettings; s++) {
+		const struct plot_hist *h = &pd->lag[s];
+
+		for (b = 0; b < h->n; b++) {
+			j = find_bucket(all, h->lo[b]);
+			if ((j == all->n || all->lo[j] != h->lo[b]) &&
+			    insert_bucket(all, j, h->lo[b], h->hi[b]))
+				return fail(err, errlen, -EINVAL, "%s: lag_pick: "
+					    "more than %d buckets in all",
+					    pd->res->dir, PLOT_MAX_BUCKETS);
+			all->count[j] += h->count[b];
+			all->total += h->count[b];
+		}
+	}
+	return 0;
+}
+
+static int build_lag(struct plot_data *pd, char *err, size_t errlen)
+{
+	struct plot_hist *all = &pd->lag_all;
+	size_t b;
 	int ret;
 
 	ret = build_hist_chart(pd, PLOT_LAG_PICK, "lag_pick", &pd->lag,
 			       pd->lag_unit, sizeof(pd->lag_unit),
 			       "no run has a lag_pick histogram (the module's "
 			       "eevdf group was not live)", err, errlen);
+	if (!ret)
+		ret = merge_lag(pd, err, errlen);
 	if (ret)
 		return ret;
-	/* Every bucket of any setting, so that the settings share an axis. */
-	for (s = 0; s < pd->nsettings; s++) {
-		const struct plot_hist *h = &pd->lag[s];
-
-		for (b = 0; b < h->n; b++) {
-			for (j = 0; j < all->n && all->lo[j] < h->lo[b]; j++)
-				;
-			if (j == all->n || all->lo[j] != h->lo[b]) {
-				if (all->n == PLOT_MAX_BUCKETS)
-					return fail(err, errlen, -EINVAL, "%s: "
-						    "lag_pick: more than %d "
-						    "buckets in all", pd->res->dir,
-						    PLOT_MAX_BUCKETS);
-				memmove(all->lo + j + 1, all->lo + j,
-					(all->n - j) * sizeof(*all->lo));
-				memmove(all->hi + j + 1, all->hi + j,
-					(all->n - j) * sizeof(*all->hi));
-				memmove(all->count + j + 1, all->count + j,
-					(all->n - j) * sizeof(*all->count));
-				all->lo[j] = h->lo[b];
-				all->hi[j] = h->hi[b];
-				all->count[j] = 0;
-				all->n++;
-			}
-			all->count[j] += h->count[b];
-			all->total += h->count[b];
-		}
-	}
 	pd->lag_label = calloc(all->n ? all->n : 1, sizeof(*pd->lag_label));
 	if (!pd->lag_label)
 		return fail(err, errlen, -ENOMEM, "out of memory");
@@ -298,58 +299,114 @@ static int build_lag(struct plot_data *pd, char *err, size_t errlen)
 	return 0;
 }
 
-/* The row named label, added (with a missing value per setting) if new. */
-static struct plot_stat *bars_row(struct plot_bars *bars, size_t nsettings,
-				  const char *label)
+/* The most runs any setting has. */
+static size_t most_runs(const struct sweep_results *res)
 {
-	struct plot_stat *stat;
-	size_t i;
-	void *row;
+	size_t s, most = 0;
+
+	for (s = 0; s < res->nsettings; s++)
+		if (res->settings[s].nruns > most)
+			most = res->settings[s].nruns;
+	return most;
+}
+
+/*
+ * The values behind bars while the runs are read: per row and setting one
+ * per run of the setting, in the setting's order of runs (NAN where the run
+ * has none), each cell summarized when all are in.
+ */
+struct bars_values {
+	struct plot_bars *bars;
+	size_t nsettings, nruns;	/* nruns: most_runs() */
+	double *v;			/* [(row * nsettings + s) * nruns + r] */
+};
+
+static void bars_values_init(struct bars_values *bv, struct plot_bars *bars,
+			     const struct sweep_results *res)
+{
+	bv->bars = bars;
+	bv->nsettings = res->nsettings;
+	bv->nruns = most_runs(res);
+	bv->v = NULL;
+}
+
+/* Where run r of setting s puts its value in a row. */
+static double *bars_value(struct bars_values *bv, size_t row, size_t s,
+			  size_t r)
+{
+	return &bv->v[(row * bv->nsettings + s) * bv->nruns + r];
+}
+
+/* The index of the row named label, added (no values) if new; -1: no memory. */
+static long bars_row(struct bars_values *bv, const char *label)
+{
+	struct plot_bars *bars = bv->bars;
+	size_t i, cells = bv->nsettings * bv->nruns;
+	void *grown;
 
 	for (i = 0; i < bars->nrows; i++)
 		if (!strcmp(bars->row[i], label))
-			return &bars->stat[i * nsettings];
-	row = realloc(bars->row, (bars->nrows + 1) * sizeof(*bars->row));
-	if (!row)
-		return NULL;
-	bars->row = row;
-	stat = realloc(bars->stat, (bars->nrows + 1) * nsettings * sizeof(*stat));
-	if (!stat)
-		return NULL;
-	bars->stat = stat;
+			return i;
+	grown = realloc(bars->row, (bars->nrows + 1) * sizeof(*bars->row));
+	if (!grown)
+		return -1;
+	bars->row = grown;
+	grown = realloc(bv->v, (bars->nrows + 1) * cells * sizeof(*bv->v));
+	if (!grown)
+		return -1;
+	bv->v = grown;
 	snprintf(bars->row[bars->nrows], sizeof(bars->row[0]), "%s", label);
-	stat += bars->nrows * nsettings;
-	memset(stat, 0, nsettings * sizeof(*stat));
-	bars->nrows++;
-	return stat;
+	for (i = 0; i < cells; i++)
+		bv->v[bars->nrows * cells + i] = NAN;
+	return bars->nrows++;
+}
+
+/* Every row's values summarized per setting into bars->stat, and freed. */
+static int bars_values_finish(struct bars_values *bv, char *err, size_t errlen)
+{
+	struct plot_bars *bars = bv->bars;
+	size_t cell, ncells = bars->nrows * bv->nsettings;
+
+	bars->stat = calloc(ncells ? ncells : 1, sizeof(*bars->stat));
+	for (cell = 0; bars->stat && cell < ncells; cell++)
+		summary_stats_compute(&bv->v[cell * bv->nruns], bv->nruns,
+				      &bars->stat[cell]);
+	free(bv->v);
+	bv->v = NULL;
+	return bars->stat ? 0 : fail(err, errlen, -ENOMEM, "out of memory");
 }
 
 static int build_switches(struct plot_data *pd, char *err, size_t errlen)
 {
 	const struct sweep_results *res = pd->res;
-	struct plot_stat *row;
+	struct bars_values bv;
 	size_t c, s, r;
+	long row;
 	double v;
 
+	bars_values_init(&bv, &pd->switches, res);
 	for (c = 0; c < PLOT_NCAUSES; c++) {
-		row = NULL;
+		row = -1;
 		for (s = 0; s < res->nsettings; s++) {
 			for (r = 0; r < res->settings[s].nruns; r++) {
 				const struct sweep_run *run = res->settings[s].runs[r];
 
 				v = sweep_run_stat(run, plot_causes[c]);
-				if (!plot_run_used(run) || isnan(v))
+				if (!sweep_run_used(run) || isnan(v))
 					continue;
-				if (!row)
-					row = bars_row(&pd->switches, res->nsettings,
-						       plot_causes[c]);
-				if (!row)
+				if (row < 0)
+					row = bars_row(&bv, plot_causes[c]);
+				if (row < 0) {
+					free(bv.v);
 					return fail(err, errlen, -ENOMEM,
 						    "out of memory");
-				stat_add(&row[s], v);
+				}
+				*bars_value(&bv, row, s, r) = v;
 			}
 		}
 	}
+	if (bars_values_finish(&bv, err, errlen))
+		return -ENOMEM;
 	pd->have[PLOT_SWITCHES] = pd->switches.nrows > 0;
 	if (!pd->have[PLOT_SWITCHES])
 		no_module_why(pd, pd->why[PLOT_SWITCHES],
@@ -369,22 +426,22 @@ static void task_label(json_t *v, char *buf, size_t len)
 		snprintf(buf, len, "%.12g", json_number_value(v));
 }
 
-static int share_run(struct plot_data *pd, const struct sweep_run *run,
-		     char *err, size_t errlen)
+/* Run r of its setting: each task's cpu_share in the task's row. */
+static int share_run(struct bars_values *bv, const struct sweep_run *run,
+		     size_t r, char *err, size_t errlen)
 {
 	json_t *t = sweep_run_table(run, "cpu_share"), *rows, *row;
 	/* Room for "#N" after a label. */
 	char label[PLOT_LABEL_MAX - 24], seen[PLOT_LABEL_MAX];
-	struct plot_stat *stat;
-	long tc, sc;
-	size_t r, q, again;
+	long tc, sc, bar;
+	size_t i, q, again;
 
 	tc = t ? sweep_table_column(t, "task") : -1;
 	if (tc < 0)
 		return 0;
 	sc = sweep_table_column(t, "cpu_share");
 	rows = json_object_get(t, "rows");
-	json_array_foreach(rows, r, row) {
+	json_array_foreach(rows, i, row) {
 		json_t *v = json_array_get(row, sc);
 
 		task_label(json_array_get(row, tc), label, sizeof(label));
@@ -392,7 +449,7 @@ static int share_run(struct plot_data *pd, const struct sweep_run *run,
 			return fail(err, errlen, -EINVAL, "%s: cpu_share of task "
 				    "%s is not a number", run->path, label);
 		/* A label twice in one run: two tasks, "spin" and "spin#2". */
-		for (again = 1, q = 0; q < r; q++) {
+		for (again = 1, q = 0; q < i; q++) {
 			char other[sizeof(label)];
 
 			task_label(json_array_get(json_array_get(rows, q), tc),
@@ -403,10 +460,10 @@ static int share_run(struct plot_data *pd, const struct sweep_run *run,
 			snprintf(seen, sizeof(seen), "%s#%zu", label, again);
 		else
 			snprintf(seen, sizeof(seen), "%s", label);
-		stat = bars_row(&pd->share, pd->nsettings, seen);
-		if (!stat)
+		bar = bars_row(bv, seen);
+		if (bar < 0)
 			return fail(err, errlen, -ENOMEM, "out of memory");
-		stat_add(&stat[run->setting], json_number_value(v));
+		*bars_value(bv, bar, run->setting, r) = json_number_value(v);
 	}
 	return 0;
 }
@@ -414,50 +471,57 @@ static int share_run(struct plot_data *pd, const struct sweep_run *run,
 static int build_share(struct plot_data *pd, char *err, size_t errlen)
 {
 	const struct sweep_results *res = pd->res;
+	struct bars_values bv;
 	size_t s, r;
 	int ret;
 
+	bars_values_init(&bv, &pd->share, res);
 	for (s = 0; s < res->nsettings; s++) {
 		for (r = 0; r < res->settings[s].nruns; r++) {
-			if (!plot_run_used(res->settings[s].runs[r]))
+			if (!sweep_run_used(res->settings[s].runs[r]))
 				continue;
-			ret = share_run(pd, res->settings[s].runs[r], err, errlen);
-			if (ret)
+			ret = share_run(&bv, res->settings[s].runs[r], r, err,
+					errlen);
+			if (ret) {
+				free(bv.v);
 				return ret;
+			}
 		}
 	}
+	if (bars_values_finish(&bv, err, errlen))
+		return -ENOMEM;
 	pd->have[PLOT_CPU_SHARE] = pd->share.nrows > 0;
 	if (!pd->have[PLOT_CPU_SHARE])
-		snprintf(pd->why[PLOT_CPU_SHARE], sizeof(pd->why[0]), "%s",
-			 pd->runs_used ? "no workload table with task and "
-			 "cpu_share columns" : "no run ended with exit status 0");
+		no_workload_why(pd, PLOT_CPU_SHARE, "no workload table with task "
+				"and cpu_share columns");
 	return 0;
 }
 
 static int build_seconds(struct plot_data *pd, char *err, size_t errlen)
 {
 	const struct sweep_results *res = pd->res;
+	double *v = calloc(most_runs(res) + 1, sizeof(*v));
 	size_t s, r;
-	double v;
 
 	pd->seconds = calloc(res->nsettings, sizeof(*pd->seconds));
-	if (!pd->seconds)
+	if (!v || !pd->seconds) {
+		free(v);
 		return fail(err, errlen, -ENOMEM, "out of memory");
+	}
 	for (s = 0; s < res->nsettings; s++) {
-		for (r = 0; r < res->settings[s].nruns; r++) {
-			const struct sweep_run *run = res->settings[s].runs[r];
+		const struct sweep_setting *set = &res->settings[s];
 
-			v = sweep_run_value(run, "seconds", 0);
-			if (plot_run_used(run) && !isnan(v))
-				stat_add(&pd->seconds[s], v);
-		}
+		for (r = 0; r < set->nruns; r++)
+			v[r] = sweep_run_used(set->runs[r]) ?
+			       sweep_run_value(set->runs[r], "seconds", 0) : NAN;
+		summary_stats_compute(v, set->nruns, &pd->seconds[s]);
 		if (pd->seconds[s].n)
 			pd->have[PLOT_SECONDS] = true;
 	}
+	free(v);
 	if (!pd->have[PLOT_SECONDS])
-		snprintf(pd->why[PLOT_SECONDS], sizeof(pd->why[0]), "%s",
-			 pd->runs_used ? "no workload table with a seconds "
-			 "column" : "no run ended with exit status 0");
+		no_workload_why(pd, PLOT_SECONDS, "no workload table with a "
+				"seconds column");
 	return 0;
 }
 
@@ -491,7 +555,7 @@ int plot_data_build(struct plot_data *pd, const struct sweep_results *res,
 	pd->res = res;
 	pd->nsettings = res->nsettings;
 	for (i = 0; i < res->nruns; i++)
-		pd->runs_used += plot_run_used(&res->runs[i]);
+		pd->runs_used += sweep_run_used(&res->runs[i]);
 	ret = build_hist_chart(pd, PLOT_WAKEUP_CDF, "wakeup_lat", &pd->lat,
 			       pd->lat_unit, sizeof(pd->lat_unit),
 			       "no run has a wakeup_lat histogram", err, errlen);
@@ -545,233 +609,4 @@ bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s)
 	default:
 		return pd->seconds[s].n > 0;
 	}
-}
-
-/* Writing the .dat files. */
-
-static void put_num(FILE *out, double v)
-{
-	if (isnan(v))
-		fputs(" -", out);
-	else
-		fprintf(out, " %.12g", v);
-}
-
-static void put_stat(FILE *out, const struct plot_stat *st)
-{
-	if (!st->n) {
-		fputs(" - - - 0", out);
-		return;
-	}
-	put_num(out, st->mean);
-	put_num(out, st->min);
-	put_num(out, st->max);
-	fprintf(out, " %zu", st->n);
-}
-
-/*
- * Text from the sweep in a comment or a field: a control character would
- * end the comment line, so it becomes '?'; in a field, so does a blank
- * ('_') and a '"' ('\'').
- */
-static void put_text(FILE *out, const char *s, bool field)
-{
-	for (; *s; s++) {
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			fputc(field && *s == '\t' ? '_' : '?', out);
-		else if (field && *s == ' ')
-			fputc('_', out);
-		else if (field && *s == '"')
-			fputc('\'', out);
-		else
-			fputc(*s, out);
-	}
-}
-
-/* A setting's name in a column name: "NO_RUN_TO_PARITY.mean". */
-static void put_column_name(FILE *out, const char *setting, const char *what)
-{
-	fputc(' ', out);
-	put_text(out, setting, true);
-	fprintf(out, ".%s", what);
-}
-
-/* A word as a quoted data field, as gnuplot's xtic(N) reads it. */
-static void put_quoted(FILE *out, const char *s)
-{
-	const char *p;
-
-	fputc('"', out);
-	for (p = s; *p; p++)
-		fputc((unsigned char)*p < 0x20 ? '?' : *p == '"' ? '\'' : *p,
-		      out);
-	fputc('"', out);
-}
-
-static void put_header(const struct plot_data *pd, enum plot_chart c,
-		       const char *what, FILE *out)
-{
-	const struct sweep_results *res = pd->res;
-	size_t s;
-
-	fprintf(out, "# %s.dat: %s\n# written by `schedscope plot` from ",
-		plot_chart_name[c], what);
-	put_text(out, res->dir, false);
-	fputs(" (workload: ", out);
-	put_text(out, res->workload, false);
-	fputs("; kernel ", out);
-	put_text(out, res->kernel, false);
-	fputs(")\n", out);
-	for (s = 0; s < res->nsettings; s++) {
-		fprintf(out, "# setting %zu: ", s);
-		put_text(out, res->settings[s].name, false);
-		fputc('\n', out);
-	}
-}
-
-static void write_cdf(const struct plot_data *pd, FILE *out)
-{
-	size_t s, b;
-
-	put_header(pd, PLOT_WAKEUP_CDF, "the module's wakeup_lat histogram "
-		   "summed over each setting's repetitions, as a CDF; one block "
-		   "per setting with wakeups; fraction: wakeups with a latency "
-		   "below upper_us", out);
-	for (s = 0; s < pd->nsettings; s++) {
-		const struct plot_hist *h = &pd->lat[s];
-		uint64_t cum = 0;
-
-		if (!plot_setting_has(pd, PLOT_WAKEUP_CDF, s))
-			continue;
-		fprintf(out, "# setting %zu: ", s);
-		put_text(out, pd->res->settings[s].name, false);
-		fprintf(out, " (%zu runs, %" PRIu64 " wakeups)\n# lo_us hi_us "
-			"upper_us count cumulative fraction\n", h->runs,
-			h->total);
-		for (b = 0; b < h->n; b++) {
-			cum += h->count[b];
-			fprintf(out, "%.12g %.12g %.12g %" PRIu64 " %" PRIu64
-				" %.12g\n", h->lo[b] * pd->lat_us,
-				h->hi[b] * pd->lat_us,
-				plot_hist_upper(h, b) * pd->lat_us, h->count[b],
-				cum, (double)cum / h->total);
-		}
-		fputs("\n\n", out);
-	}
-}
-
-static void write_lag(const struct plot_data *pd, FILE *out)
-{
-	const struct plot_hist *all = &pd->lag_all;
-	size_t s, b, j;
-
-	put_header(pd, PLOT_LAG_PICK, "the module's lag_pick histogram (lag "
-		   "V - v of the picked entity) summed over each setting's "
-		   "repetitions: per bucket the fraction and the number of the "
-		   "setting's picks", out);
-	fprintf(out, "# lag in %s; bucket: lo..hi inclusive\n# bucket lo hi",
-		pd->lag_unit);
-	for (s = 0; s < pd->nsettings; s++) {
-		put_column_name(out, pd->res->settings[s].name, "fraction");
-		put_column_name(out, pd->res->settings[s].name, "count");
-	}
-	fputc('\n', out);
-	for (b = 0; b < all->n; b++) {
-		fprintf(out, "%s %.12g %.12g", pd->lag_label[b], all->lo[b],
-			all->hi[b]);
-		for (s = 0; s < pd->nsettings; s++) {
-			const struct plot_hist *h = &pd->lag[s];
-			uint64_t n = 0;
-
-			for (j = 0; j < h->n; j++)
-				if (h->lo[j] == all->lo[b])
-					n = h->count[j];
-			if (!h->total) {
-				fputs(" - -", out);
-				continue;
-			}
-			put_num(out, (double)n / h->total);
-			fprintf(out, " %" PRIu64, n);
-		}
-		fputc('\n', out);
-	}
-}
-
-static void write_bars(const struct plot_data *pd, enum plot_chart c,
-		       const struct plot_bars *bars, const char *first,
-		       const char *what, FILE *out)
-{
-	size_t s, r;
-
-	put_header(pd, c, what, out);
-	fprintf(out, "# %s", first);
-	for (s = 0; s < pd->nsettings; s++) {
-		put_column_name(out, pd->res->settings[s].name, "mean");
-		put_column_name(out, pd->res->settings[s].name, "min");
-		put_column_name(out, pd->res->settings[s].name, "max");
-		put_column_name(out, pd->res->settings[s].name, "n");
-	}
-	fputc('\n', out);
-	for (r = 0; r < bars->nrows; r++) {
-		/* Quoted: a task label could start with '#'. */
-		put_quoted(out, bars->row[r]);
-		for (s = 0; s < pd->nsettings; s++)
-			put_stat(out, &bars->stat[r * pd->nsettings + s]);
-		fputc('\n', out);
-	}
-}
-
-static void write_seconds(const struct plot_data *pd, FILE *out)
-{
-	const struct sweep_results *res = pd->res;
-	size_t s, r;
-	double v;
-
-	put_header(pd, PLOT_SECONDS, "the workload's seconds per setting "
-		   "(block 0: mean, min, max over the repetitions; block 1: "
-		   "each run)", out);
-	fputs("# index setting mean min max n\n", out);
-	for (s = 0; s < pd->nsettings; s++) {
-		fprintf(out, "%zu ", s);
-		put_quoted(out, res->settings[s].name);
-		put_stat(out, &pd->seconds[s]);
-		fputc('\n', out);
-	}
-	fputs("\n\n# index repetition seconds\n", out);
-	for (s = 0; s < pd->nsettings; s++) {
-		for (r = 0; r < res->settings[s].nruns; r++) {
-			const struct sweep_run *run = res->settings[s].runs[r];
-
-			v = sweep_run_value(run, "seconds", 0);
-			if (plot_run_used(run) && !isnan(v))
-				fprintf(out, "%zu %u %.12g\n", s, run->repetition,
-					v);
-		}
-	}
-}
-
-int plot_data_write(const struct plot_data *pd, enum plot_chart c, FILE *out)
-{
-	switch (c) {
-	case PLOT_WAKEUP_CDF:
-		write_cdf(pd, out);
-		break;
-	case PLOT_LAG_PICK:
-		write_lag(pd, out);
-		break;
-	case PLOT_SWITCHES:
-		write_bars(pd, c, &pd->switches, "cause", "module counters per "
-			   "run: mean, min, max over each setting's repetitions",
-			   out);
-		break;
-	case PLOT_CPU_SHARE:
-		write_bars(pd, c, &pd->share, "task", "the workload's cpu_share "
-			   "per task (CPU time / elapsed): mean, min, max over "
-			   "each setting's repetitions", out);
-		break;
-	default:
-		write_seconds(pd, out);
-		break;
-	}
-	return ferror(out) ? -EIO : 0;
 }

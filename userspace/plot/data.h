@@ -2,8 +2,8 @@
 /*
  * The numbers behind `schedscope plot`: a sweep's results (sweep/results.h)
  * turned into one table per chart, and those tables written as gnuplot data
- * files (NAME.dat). cmd/plot.c writes the gnuplot scripts that read them and
- * runs gnuplot.
+ * files (NAME.dat). plot/script.c writes the gnuplot scripts that read them,
+ * plot/charts.c the files and runs gnuplot.
  *
  * Only runs whose workload exited with status 0 count: a failed run's
  * counters and tables stop somewhere in the middle.
@@ -33,6 +33,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "lib/summary_stats.h"
 #include "sweep/results.h"
 
 enum plot_chart {
@@ -55,12 +56,6 @@ extern const char *const plot_causes[PLOT_NCAUSES];
 #define PLOT_MAX_BUCKETS	129
 #define PLOT_LABEL_MAX		64
 
-/* One value over the repetitions of a setting. */
-struct plot_stat {
-	size_t n;			/* runs that had it; 0: missing */
-	double sum, mean, min, max;
-};
-
 /* A module histogram summed over a setting's runs, buckets ascending. */
 struct plot_hist {
 	size_t n;
@@ -74,7 +69,7 @@ struct plot_hist {
 struct plot_bars {
 	size_t nrows;
 	char (*row)[PLOT_LABEL_MAX];
-	struct plot_stat *stat;		/* [row * nsettings + setting] */
+	struct summary_stats *stat;	/* [row * nsettings + setting] */
 };
 
 struct plot_data {
@@ -97,7 +92,7 @@ struct plot_data {
 
 	struct plot_bars switches, share;
 
-	struct plot_stat *seconds;	/* per setting */
+	struct summary_stats *seconds;	/* per setting */
 };
 
 /*
@@ -110,21 +105,16 @@ int plot_data_build(struct plot_data *pd, const struct sweep_results *res,
 		    char *err, size_t errlen);
 void plot_data_free(struct plot_data *pd);
 
-/* Does the run count (exit status 0)? */
-bool plot_run_used(const struct sweep_run *run);
-
 /*
  * Does setting s have data in chart c (a line, a series of bars)? For
  * PLOT_SECONDS: a mean.
  */
 bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s);
 
-/* The fraction of a setting's wakeups below bucket b's upper bound. */
-double plot_cdf_fraction(const struct plot_hist *h, size_t b);
 /* The exclusive upper bound of bucket b, in the histogram's unit. */
 double plot_hist_upper(const struct plot_hist *h, size_t b);
 
-/* Write chart c's NAME.dat to out (have[c] must be true). 0 or -EIO. */
+/* Write chart c's NAME.dat to out (have[c] must be true). 0 or -EIO. (dat.c) */
 int plot_data_write(const struct plot_data *pd, enum plot_chart c, FILE *out);
 
 #endif

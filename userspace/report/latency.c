@@ -231,7 +231,7 @@ static void hist_section(struct report *r, const struct hist_section *sec)
 		sum->name = NULL;
 		sum->log2 = true;
 		for (i = 0; i < set->nruns; i++) {
-			if (!run_used(set->runs[i]))
+			if (!sweep_run_used(set->runs[i]))
 				continue;
 			ret = sec->add(r, set->runs[i], sum);
 			if (ret < 0)
@@ -277,18 +277,18 @@ static void print_module_sum(struct report *r, struct hist_sum *sum)
 	print_hist_us(r, &sum->h, sum->unit);
 }
 
+static const struct hist_section module_hists = {
+	.title = "Wakeup latency (module)",
+	.intro = "Wakeup to running, every measured task, summed over "
+		 "repetitions; in us.",
+	.name = "",
+	.add = add_module_run,
+	.print = print_module_sum,
+};
+
 void section_module_hists(struct report *r)
 {
-	static const struct hist_section module = {
-		.title = "Wakeup latency (module)",
-		.intro = "Wakeup to running, every measured task, summed over "
-			 "repetitions; in us.",
-		.name = "",
-		.add = add_module_run,
-		.print = print_module_sum,
-	};
-
-	hist_section(r, &module);
+	hist_section(r, &module_hists);
 }
 
 static int add_workload_run(struct report *r, const struct sweep_run *run,
@@ -310,18 +310,17 @@ static void print_workload_sum(struct report *r, struct hist_sum *sum)
 	print_hist(r, &sum->h);
 }
 
+static const struct hist_section workload_hists = {
+	.title = "Latency histogram (workload)",
+	.intro = "The workload's own histogram, summed over repetitions; in us.",
+	.name = "lat_us",
+	.add = add_workload_run,
+	.print = print_workload_sum,
+};
+
 void section_workload_hists(struct report *r)
 {
-	static const struct hist_section workload = {
-		.title = "Latency histogram (workload)",
-		.intro = "The workload's own histogram, summed over "
-			 "repetitions; in us.",
-		.name = "lat_us",
-		.add = add_workload_run,
-		.print = print_workload_sum,
-	};
-
-	hist_section(r, &workload);
+	hist_section(r, &workload_hists);
 }
 
 /* The workload's own summary of a run (its lat_* table). */
@@ -463,7 +462,7 @@ static bool setting_lat(struct report *r, size_t s,
 	l->min = INFINITY;
 	l->max = -INFINITY;
 	for (i = 0; i < set->nruns; i++) {
-		if (!run_used(set->runs[i]) ||
+		if (!sweep_run_used(set->runs[i]) ||
 		    !src->run(set->runs[i], &n, &min, &max))
 			continue;
 		any = true;

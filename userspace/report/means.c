@@ -205,6 +205,25 @@ static void comparison_cell(char *buf, size_t len, const struct summary_stats *s
 	snprintf(buf, len, "%s %c%s%c", value, open, pct, close);
 }
 
+/* The row of a metric: each setting's mean against the baseline's. */
+static void comparison_row(struct report *r, struct report_table *t,
+			   const struct column *col, struct summary_stats *st)
+{
+	size_t s, row;
+
+	for (s = 0; s < r->res->nsettings; s++)
+		setting_stats(r, s, col->get, &st[s]);
+	row = report_table_row(t);
+	report_table_set(t, row, 0, "%s", col->head);
+	for (s = 0; s < r->res->nsettings; s++) {
+		char buf[128];
+
+		comparison_cell(buf, sizeof(buf), &st[s], &st[r->base],
+				s == r->base, col->decimals);
+		report_table_set(t, row, s + 1, "%s", buf);
+	}
+}
+
 /* b. The comparison, in the layout of mmtests' compare-kernels. */
 void section_comparison(struct report *r)
 {
@@ -237,23 +256,9 @@ void section_comparison(struct report *r)
 	report_table_set(&t, 0, 0, "%s", "");
 	for (s = 0; s < res->nsettings; s++)
 		report_table_set(&t, 0, s + 1, "%s", res->settings[s].name);
-	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		size_t row;
-
-		if (!have_metric(r, rows[i].get))
-			continue;
-		for (s = 0; s < res->nsettings; s++)
-			setting_stats(r, s, rows[i].get, &st[s]);
-		row = report_table_row(&t);
-		report_table_set(&t, row, 0, "%s", rows[i].head);
-		for (s = 0; s < res->nsettings; s++) {
-			char buf[128];
-
-			comparison_cell(buf, sizeof(buf), &st[s], &st[r->base],
-					s == r->base, rows[i].decimals);
-			report_table_set(&t, row, s + 1, "%s", buf);
-		}
-	}
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		if (have_metric(r, rows[i].get))
+			comparison_row(r, &t, &rows[i], st);
 	free(st);
 	if (!t.nrows) {
 		report_table_free(&t);
@@ -299,7 +304,7 @@ void section_ratios(struct report *r)
 			const struct sweep_run *run = set->runs[i];
 
 			report_table_set_number(&t, row, run->repetition + 1,
-						run_used(run) ?
+						sweep_run_used(run) ?
 						metric_seconds(run) : NAN, 4);
 		}
 		setting_stats(r, s, metric_seconds, &st);

@@ -1,24 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Which runs `schedscope report` counts, and the summary over a setting's
- * runs of a number taken from each (report/report.h).
+ * How many of a setting's runs `schedscope report` counts, and the summary
+ * over them of a number taken from each (report/report.h).
  */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "report/report.h"
 
-bool run_used(const struct sweep_run *run)
-{
-	return run->exit_status == 0;
-}
-
 size_t setting_runs_used(const struct sweep_setting *set)
 {
 	size_t i, n = 0;
 
 	for (i = 0; i < set->nruns; i++)
-		n += run_used(set->runs[i]);
+		n += sweep_run_used(set->runs[i]);
 	return n;
 }
 
@@ -36,7 +31,7 @@ void setting_summary(struct report *r, size_t s,
 		return;
 	}
 	for (i = 0; i < set->nruns; i++)
-		if (run_used(set->runs[i]))
+		if (sweep_run_used(set->runs[i]))
 			v[n++] = value(set->runs[i], arg);
 	summary_stats_compute(v, n, st);
 	free(v);

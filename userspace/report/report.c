@@ -70,7 +70,7 @@ void report_header(struct report *r)
 	size_t s, used = 0, failed = 0;
 
 	for (s = 0; s < res->nruns; s++)
-		failed += !run_used(&res->runs[s]);
+		failed += !sweep_run_used(&res->runs[s]);
 	for (s = 0; s < res->nsettings && used < sizeof(list); s++)
 		used += snprintf(list + used, sizeof(list) - used, "%s%s",
 				 s ? ", " : "", res->settings[s].name);

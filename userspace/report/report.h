@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The parts of `schedscope report` (cmd/report.c puts them in order): the
- * report being written, what every section uses, the numbers taken from
- * the runs, and the sections.
+ * The parts of `schedscope report`: the report being written, the whole of
+ * it, what every section uses, the numbers taken from the runs, and the
+ * sections.
  *
  * Only runs whose workload exited with status 0 count: a failed run's
  * counters and tables stop somewhere in the middle.
@@ -27,6 +27,22 @@ struct report {
 	char msg[1024];
 };
 
+/* ---- The whole report (report/write.c) ---- */
+
+/*
+ * Every section in order to out, text or markdown (md). 0, or -errno
+ * (-EINVAL: a run file is not what it should be, said in r->msg).
+ */
+int report_write(struct report *r, FILE *out, bool md);
+/* The message of report_write()'s failure ret while writing to what. */
+void report_failure(const struct report *r, int ret, const char *what,
+		    char *err, size_t errlen);
+/*
+ * Both formats into DIR/report.txt and DIR/report.md, each file written
+ * once its report is whole. 0, or -1 with the message in err.
+ */
+int report_write_files(struct report *r, char *err, size_t errlen);
+
 /* ---- What every section uses (report/report.c) ---- */
 
 /* A section's title: underlined (text) or "## " (markdown). */
@@ -43,9 +59,7 @@ void report_set_ratio(struct report_table *t, size_t row, size_t col,
 
 /* ---- Numbers per run and per setting (report/metrics.c) ---- */
 
-/* The run counts: its workload exited with status 0. */
-bool run_used(const struct sweep_run *run);
-/* Runs of set that count. */
+/* Runs of set that count (sweep_run_used()). */
 size_t setting_runs_used(const struct sweep_setting *set);
 
 /* A number of a run; NAN where the run has none. */

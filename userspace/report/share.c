@@ -97,7 +97,7 @@ static int shares_collect(const struct sweep_results *res, struct shares *sh)
 		long tcol, gcol;
 		json_t *t = share_table(run, &tcol, &gcol);
 
-		for (row = 0; t && run_used(run) &&
+		for (row = 0; t && sweep_run_used(run) &&
 		     row < json_array_size(json_object_get(t, "rows")); row++) {
 			char b1[64], b2[64];
 			const char *task = word_at(t, row, tcol, b1, sizeof(b1));
@@ -139,7 +139,7 @@ static double run_share(const struct sweep_run *run, const char *task,
 	size_t row;
 	bool found = false;
 
-	if (!t || !run_used(run))
+	if (!t || !sweep_run_used(run))
 		return NAN;
 	scol = sweep_table_column(t, "cpu_share");
 	for (row = 0; row < json_array_size(json_object_get(t, "rows")); row++) {

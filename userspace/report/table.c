@@ -104,18 +104,15 @@ static bool is_number(const char *s)
 	return !*s || (*s >= '0' && *s <= '9');
 }
 
-int report_table_print(const struct report_table *t, bool md, FILE *out)
+/*
+ * Each column's width w[] and whether it is words, left-aligned (left[]);
+ * the length of the longest line (with room to spare).
+ */
+static size_t measure_columns(const struct report_table *t, bool md, size_t *w,
+			      bool *left)
 {
-	size_t *w, r, c, total = 16, n;
-	bool *left;
-	char *line;
+	size_t r, c, total = 16;
 
-	if (t->nomem)
-		return -ENOMEM;
-	w = calloc(t->ncols, sizeof(*w));
-	left = calloc(t->ncols, sizeof(*left));
-	if (!w || !left)
-		goto nomem;
 	for (c = 0; c < t->ncols; c++) {
 		/* Words to the left, numbers to the right. */
 		left[c] = true;
@@ -129,52 +126,83 @@ int report_table_print(const struct report_table *t, bool md, FILE *out)
 		}
 		total += (w[c] > 3 ? w[c] : 3) + 4;
 	}
-	line = malloc(total);
-	if (!line)
-		goto nomem;
-	for (r = 0; r <= t->nrows; r++) {
-		n = 0;
-		for (c = 0; c < t->ncols; c++) {
-			const char *s = t->cell[r * t->ncols + c];
-			size_t pad = w[c] - cell_len(s, md);
+	return total;
+}
 
-			if (md)
-				n += sprintf(line + n, "| ");
-			else if (c)
-				n += sprintf(line + n, "  ");
-			if (!left[c])
-				n += sprintf(line + n, "%*s", (int)pad, "");
-			if (s)
-				n += put_cell(line + n, s, md);
-			if (left[c])
-				n += sprintf(line + n, "%*s", (int)pad, "");
-			if (md)
-				line[n++] = ' ';
-		}
+/* Row r, padded, into line without blanks at its end; its length. */
+static size_t format_row(const struct report_table *t, size_t r, bool md,
+			 const size_t *w, const bool *left, char *line)
+{
+	size_t c, n = 0;
+
+	for (c = 0; c < t->ncols; c++) {
+		const char *s = t->cell[r * t->ncols + c];
+		size_t pad = w[c] - cell_len(s, md);
+
 		if (md)
-			line[n++] = '|';
-		while (n && line[n - 1] == ' ')
-			n--;
-		fprintf(out, "%.*s\n", (int)n, line);
-		for (c = 0; md && !r && c < t->ncols; c++) {
-			/* ":---" left, "---:" right, as wide as the column */
-			size_t i, width = w[c] > 3 ? w[c] : 3;
+			n += sprintf(line + n, "| ");
+		else if (c)
+			n += sprintf(line + n, "  ");
+		if (!left[c])
+			n += sprintf(line + n, "%*s", (int)pad, "");
+		if (s)
+			n += put_cell(line + n, s, md);
+		if (left[c])
+			n += sprintf(line + n, "%*s", (int)pad, "");
+		if (md)
+			line[n++] = ' ';
+	}
+	if (md)
+		line[n++] = '|';
+	while (n && line[n - 1] == ' ')
+		n--;
+	return n;
+}
 
-			fputs(left[c] ? "| :" : "| ", out);
-			for (i = 1; i < width; i++)
-				fputc('-', out);
-			fputs(left[c] ? " " : ": ", out);
-			if (c == t->ncols - 1)
-				fputs("|\n", out);
-		}
+/* Markdown's line under the header: ":---" left, "---:" right, column wide. */
+static void print_rule(const struct report_table *t, const size_t *w,
+		       const bool *left, FILE *out)
+{
+	size_t c, i;
+
+	for (c = 0; c < t->ncols; c++) {
+		size_t width = w[c] > 3 ? w[c] : 3;
+
+		fputs(left[c] ? "| :" : "| ", out);
+		for (i = 1; i < width; i++)
+			fputc('-', out);
+		fputs(left[c] ? " " : ": ", out);
+		if (c == t->ncols - 1)
+			fputs("|\n", out);
+	}
+}
+
+int report_table_print(const struct report_table *t, bool md, FILE *out)
+{
+	size_t *w, r, n;
+	char *line = NULL;
+	bool *left;
+
+	if (t->nomem)
+		return -ENOMEM;
+	w = calloc(t->ncols, sizeof(*w));
+	left = calloc(t->ncols, sizeof(*left));
+	if (w && left)
+		line = malloc(measure_columns(t, md, w, left));
+	if (!line) {
+		free(left);
+		free(w);
+		return -ENOMEM;
+	}
+	for (r = 0; r <= t->nrows; r++) {
+		n = format_row(t, r, md, w, left, line);
+		fprintf(out, "%.*s\n", (int)n, line);
+		if (md && !r)
+			print_rule(t, w, left, out);
 	}
 	fputc('\n', out);
 	free(line);
 	free(left);
 	free(w);
 	return 0;
-nomem:
-	free(left);
-	free(w);
-	return -ENOMEM;
 }

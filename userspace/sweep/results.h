@@ -46,6 +46,15 @@ struct sweep_results {
 };
 
 /*
+ * Does the run count for plot and report: its workload exited with status
+ * 0? A failed run's counters and tables stop somewhere in the middle.
+ */
+static inline bool sweep_run_used(const struct sweep_run *run)
+{
+	return run->exit_status == 0;
+}
+
+/*
  * Read DIR/sweep.json and its runs. On error: -errno (-ENOENT, -EINVAL for a
  * file that is not what docs/sweep.md says), with a message naming the file
  * and what is wrong in err; res is then empty and needs no free.

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The gnuplot script of each chart of `schedscope plot` (plot/script.h).
+ */
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "plot/script.h"
+
+static const char *const titles[PLOT_NCHARTS] = {
+	[PLOT_WAKEUP_CDF] = "Wakeup latency CDF (module: wakeup_lat, all "
+			    "repetitions)",
+	[PLOT_LAG_PICK] = "Lag V - v of the picked entity (module: lag_pick, "
+			  "all repetitions)",
+	[PLOT_SWITCHES] = "Switches and scheduler events by cause (module "
+			  "counters per run)",
+	[PLOT_CPU_SHARE] = "CPU share per task (workload's cpu_share)",
+	[PLOT_SECONDS] = "Workload seconds per setting",
+};
+
+/* A gnuplot string in double quotes: '\' and '"' escaped, one line. */
+static void gp_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', out);
+		fputc(*s == '\n' ? ' ' : *s, out);
+	}
+	fputc('"', out);
+}
+
+static void gp_title(const struct plot_data *pd, enum plot_chart c, FILE *out)
+{
+	const struct sweep_results *res = pd->res;
+	char sub[2048];
+	int n;
+
+	n = snprintf(sub, sizeof(sub), "workload: %s | kernel %s | %zu runs",
+		     res->workload, res->kernel, pd->runs_used);
+	if (!res->complete && n > 0 && (size_t)n < sizeof(sub))
+		snprintf(sub + n, sizeof(sub) - n, " | incomplete%s%s",
+			 res->stopped_by[0] ? ": " : "", res->stopped_by);
+	fputs("set title ", out);
+	gp_str(out, titles[c]);
+	fputs(" . \"\\n\" . ", out);
+	gp_str(out, sub);
+	fputc('\n', out);
+}
+
+/* Clustered bars with min..max error bars: switches_by_cause, cpu_share. */
+static void gp_bars(const struct plot_data *pd, enum plot_chart c, FILE *out)
+{
+	const struct plot_bars *bars = c == PLOT_SWITCHES ? &pd->switches :
+				       &pd->share;
+	bool first = true;
+	size_t s;
+
+	fputs("set style data histograms\n"
+	      "set style histogram errorbars gap 1 lw 1\n"
+	      "set style fill solid 0.8 border -1\n"
+	      "set xtics scale 0\n"
+	      "set yrange [0:*]\n"
+	      "set grid ytics\n"
+	      "set key top right\n", out);
+	/* The counters' names are long: slanted, they do not run together. */
+	if (c == PLOT_SWITCHES || bars->nrows > 8)
+		fputs("set xtics rotate by -30\n", out);
+	if (c == PLOT_SWITCHES)
+		fputs("set xlabel \"module counter\"\n"
+		      "set ylabel \"per run: mean over the repetitions, bars "
+		      "min..max\"\n", out);
+	else
+		fputs("set xlabel \"task\"\n"
+		      "set ylabel \"CPU time / elapsed (1 = one CPU): mean, "
+		      "bars min..max\"\n", out);
+	fputs("plot", out);
+	for (s = 0; s < pd->nsettings; s++) {
+		if (!plot_setting_has(pd, c, s))
+			continue;
+		fprintf(out, "%s '%s%s' using %zu:%zu:%zu%s title ",
+			first ? "" : ", \\\n    ", first ? plot_chart_name[c] : "",
+			first ? ".dat" : "",
+			2 + 4 * s, 3 + 4 * s, 4 + 4 * s, first ? ":xtic(1)" : "");
+		gp_str(out, pd->res->settings[s].name);
+		first = false;
+	}
+	fputc('\n', out);
+}
+
+static void gp_cdf(const struct plot_data *pd, FILE *out)
+{
+	size_t s, block = 0;
+
+	fputs("set logscale x 10\n"
+	      "set format x '%g'\n"
+	      "set xlabel \"wakeup latency, µs (upper bound of the log2 bucket; "
+	      "log scale)\"\n"
+	      "set ylabel \"fraction of wakeups below x\"\n"
+	      "set yrange [0:1]\n"
+	      "set ytics 0.1\n"
+	      "set grid\n"
+	      "set key bottom right\n"
+	      "plot", out);
+	for (s = 0; s < pd->nsettings; s++) {
+		if (!plot_setting_has(pd, PLOT_WAKEUP_CDF, s))
+			continue;
+		fprintf(out, "%s '%s' index %zu using 3:6 with linespoints pt 7 "
+			"ps 0.6 lw 2 title ", block ? ", \\\n    " : "",
+			block ? "" : "wakeup_latency_cdf.dat", block);
+		gp_str(out, pd->res->settings[s].name);
+		block++;
+	}
+	fputc('\n', out);
+}
+
+static void gp_lag(const struct plot_data *pd, FILE *out)
+{
+	bool first = true;
+	size_t s;
+
+	fputs("set style data histograms\n"
+	      "set style histogram clustered gap 1\n"
+	      "set style fill solid 0.8 border -1\n"
+	      "set xtics rotate by -60 scale 0\n"
+	      "set yrange [0:*]\n"
+	      "set grid ytics\n"
+	      "set key top left\n"
+	      "set ylabel \"fraction of the setting's picks\"\n", out);
+	fprintf(out, "set xlabel \"lag V - v at pick, %s (log2 buckets; below "
+		"0: picked while not eligible)\"\nplot", pd->lag_unit);
+	for (s = 0; s < pd->nsettings; s++) {
+		if (!plot_setting_has(pd, PLOT_LAG_PICK, s))
+			continue;
+		fprintf(out, "%s '%s' using %zu%s title ",
+			first ? "" : ", \\\n    ", first ? "lag_pick.dat" : "",
+			4 + 2 * s, first ? ":xtic(1)" : "");
+		gp_str(out, pd->res->settings[s].name);
+		first = false;
+	}
+	fputc('\n', out);
+}
+
+static void gp_seconds(const struct plot_data *pd, FILE *out)
+{
+	unsigned int reps = pd->res->repetitions;
+	/* The repetitions' points right of the mean, a little apart. */
+	double step = reps > 1 ? 0.2 / (reps - 1) : 0;
+
+	fprintf(out, "set xrange [-0.5:%zu.5]\n"
+		"set offsets 0, 0, graph 0.1, graph 0.1\n"
+		"set xtics scale 0\n"
+		"set grid ytics\n"
+		"set key below\n"
+		"set ylabel \"seconds (the workload's own measure)\"\n"
+		"plot 'seconds.dat' index 0 using 1:3:4:5:xtic(2) with yerrorbars "
+		"pt 7 ps 1.5 lw 2 lc rgb 'black' title \"mean, bars min..max\", "
+		"\\\n"
+		"    '' index 1 using ($1 + 0.12 + %g * $2):3 with points pt 6 "
+		"ps 1.2 lw 1.5 lc rgb '#d62728' title \"each repetition\"\n",
+		pd->nsettings - 1, step);
+}
+
+/* The settings and the plot command of chart c. */
+static void gp_plot(const struct plot_data *pd, enum plot_chart c, FILE *out)
+{
+	switch (c) {
+	case PLOT_WAKEUP_CDF:
+		gp_cdf(pd, out);
+		break;
+	case PLOT_LAG_PICK:
+		gp_lag(pd, out);
+		break;
+	case PLOT_SWITCHES:
+	case PLOT_CPU_SHARE:
+		gp_bars(pd, c, out);
+		break;
+	default:
+		gp_seconds(pd, out);
+		break;
+	}
+}
+
+void plot_script_write(const struct plot_data *pd, enum plot_chart c,
+		       const struct plot_formats *fmts, FILE *out)
+{
+	const char *name = plot_chart_name[c];
+	bool plotted = false;
+	size_t i;
+
+	fprintf(out, "# %s.gp: written by `schedscope plot` from ", name);
+	for (i = 0; pd->res->dir[i]; i++)	/* one comment line */
+		fputc((unsigned char)pd->res->dir[i] < 0x20 ? '?' :
+		      pd->res->dir[i], out);
+	fprintf(out, ".\n# Reads %s.dat; run it in this directory: gnuplot "
+		"%s.gp\nset encoding utf8\nset datafile missing '-'\n", name,
+		name);
+	gp_title(pd, c, out);
+	for (i = 0; i < fmts->n; i++) {
+		if (!(fmts->chosen & fmts->format[i].flag))
+			continue;
+		/* The terminal before the first plot: none opens a window. */
+		fprintf(out, "\nset terminal %s\nset output '%s.%s'\n",
+			fmts->format[i].terminal, name, fmts->format[i].name);
+		if (plotted) {
+			fputs("replot\n", out);
+			continue;
+		}
+		plotted = true;
+		gp_plot(pd, c, out);
+	}
+	fputs("unset output\n", out);
+}
