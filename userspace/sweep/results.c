@@ -224,25 +224,15 @@ static int check_tables(json_t *tables, const char *path, char *err,
 	return 0;
 }
 
-static int load_run(struct sweep_results *res, struct sweep_run *run,
-		    const char *rel, char *err, size_t errlen)
+/* Which run of which setting a run file says it is, and how it ended. */
+static int load_run_identity(struct sweep_results *res, struct sweep_run *run,
+			     char *err, size_t errlen)
 {
 	char name[sizeof(((struct sweep_setting *)0)->name)];
-	json_t *perf, *workload, *module;
 	const char *p = run->path;
 	json_int_t v;
 	int ret;
 
-	if (rel[0] == '/' || strstr(rel, ".."))
-		return fail(err, errlen, -EINVAL, "%s/sweep.json: run file \"%s\" "
-			    "is not a path inside the directory", res->dir, rel);
-	if ((size_t)snprintf(run->path, sizeof(run->path), "%s/%s", res->dir,
-			     rel) >= sizeof(run->path))
-		return fail(err, errlen, -ENAMETOOLONG, "%s/%s: path too long",
-			    res->dir, rel);
-	ret = load_json(p, &run->json, err, errlen);
-	if (ret)
-		return ret;
 	if (get_string(run->json, "schema", false, name, sizeof(name), p, err,
 		       errlen) || strcmp(name, RUN_SCHEMA))
 		return fail(err, errlen, -EINVAL, "%s: \"schema\" is not \""
@@ -269,29 +259,44 @@ static int load_run(struct sweep_results *res, struct sweep_run *run,
 	if (ret)
 		return ret;
 	run->exit_status = v;
-	ret = get_number(run->json, "elapsed_s", &run->elapsed_s, p, err, errlen);
-	if (ret)
-		return ret;
+	return get_number(run->json, "elapsed_s", &run->elapsed_s, p, err,
+			  errlen);
+}
 
-	perf = json_object_get(run->json, "perf");
-	if (json_is_object(perf)) {
-		ret = get_number(perf, "context_switches", &run->context_switches,
-				 p, err, errlen);
-		if (!ret)
-			ret = get_number(perf, "cpu_migrations",
-					 &run->cpu_migrations, p, err, errlen);
-		if (!ret)
-			ret = get_number(perf, "task_clock_ms",
-					 &run->task_clock_ms, p, err, errlen);
-		if (ret)
-			return ret;
-		run->have_perf = true;
-	} else if (perf && !json_is_null(perf)) {
+/* "perf": the counts, or null where perf could not count. */
+static int load_run_perf(struct sweep_run *run, char *err, size_t errlen)
+{
+	json_t *perf = json_object_get(run->json, "perf");
+	const char *p = run->path;
+	int ret;
+
+	if (!perf || json_is_null(perf))
+		return 0;
+	if (!json_is_object(perf))
 		return fail(err, errlen, -EINVAL, "%s: \"perf\" is neither an "
 			    "object nor null", p);
-	}
+	ret = get_number(perf, "context_switches", &run->context_switches,
+			 p, err, errlen);
+	if (!ret)
+		ret = get_number(perf, "cpu_migrations", &run->cpu_migrations,
+				 p, err, errlen);
+	if (!ret)
+		ret = get_number(perf, "task_clock_ms", &run->task_clock_ms,
+				 p, err, errlen);
+	if (ret)
+		return ret;
+	run->have_perf = true;
+	return 0;
+}
 
-	workload = json_object_get(run->json, "workload");
+/* "workload": its tables; "module": a snapshot, or null without module. */
+static int load_run_results(struct sweep_run *run, char *err, size_t errlen)
+{
+	json_t *workload = json_object_get(run->json, "workload");
+	json_t *module = json_object_get(run->json, "module");
+	const char *p = run->path;
+	int ret;
+
 	if (!json_is_object(workload))
 		return fail(err, errlen, -EINVAL, "%s: \"workload\" is %s, not an "
 			    "object", p, workload ? "of another type" : "missing");
@@ -300,21 +305,40 @@ static int load_run(struct sweep_results *res, struct sweep_run *run,
 	if (ret)
 		return ret;
 
-	module = json_object_get(run->json, "module");
-	if (json_is_object(module)) {
-		json_t *stats = json_object_get(module, "stats");
-		json_t *hists = json_object_get(module, "hists");
-
-		if (!json_is_object(stats) || !json_is_array(hists))
-			return fail(err, errlen, -EINVAL, "%s: \"module\" has no "
-				    "\"stats\" object and \"hists\" array (not "
-				    "`schedscope show --json` output)", p);
-		run->module = module;
-	} else if (module && !json_is_null(module)) {
+	if (!module || json_is_null(module))
+		return 0;
+	if (!json_is_object(module))
 		return fail(err, errlen, -EINVAL, "%s: \"module\" is neither an "
 			    "object nor null", p);
-	}
+	if (!json_is_object(json_object_get(module, "stats")) ||
+	    !json_is_array(json_object_get(module, "hists")))
+		return fail(err, errlen, -EINVAL, "%s: \"module\" has no "
+			    "\"stats\" object and \"hists\" array (not "
+			    "`schedscope show --json` output)", p);
+	run->module = module;
 	return 0;
+}
+
+static int load_run(struct sweep_results *res, struct sweep_run *run,
+		    const char *rel, char *err, size_t errlen)
+{
+	int ret;
+
+	if (rel[0] == '/' || strstr(rel, ".."))
+		return fail(err, errlen, -EINVAL, "%s/sweep.json: run file \"%s\" "
+			    "is not a path inside the directory", res->dir, rel);
+	if ((size_t)snprintf(run->path, sizeof(run->path), "%s/%s", res->dir,
+			     rel) >= sizeof(run->path))
+		return fail(err, errlen, -ENAMETOOLONG, "%s/%s: path too long",
+			    res->dir, rel);
+	ret = load_json(run->path, &run->json, err, errlen);
+	if (!ret)
+		ret = load_run_identity(res, run, err, errlen);
+	if (!ret)
+		ret = load_run_perf(run, err, errlen);
+	if (!ret)
+		ret = load_run_results(run, err, errlen);
+	return ret;
 }
 
 static int cmp_run_ptr(const void *a, const void *b)

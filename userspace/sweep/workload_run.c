@@ -128,28 +128,26 @@ static int wait_workload(struct workload_run *w, pid_t pid, int *status)
 	}
 }
 
-int workload_run(struct workload_run *w, char *err, size_t errlen)
+/*
+ * The child, held before its exec until go[1] is written; st[0] gets its
+ * exec errno, or EOF once exec succeeded. Returns its pid or -errno.
+ */
+static pid_t fork_workload(struct workload_run *w, int go[2], int st[2],
+			   char *err, size_t errlen)
 {
-	int go[2] = { -1, -1 }, st[2] = { -1, -1 }, status, exec_errno, ret;
-	double start;
-	ssize_t n;
 	pid_t pid;
+	int e;
 
-	w->exit_status = -1;
-	w->term_signal = 0;
-	w->elapsed_s = 0;
-	w->have_perf = false;
-	w->perf_error[0] = '\0';
 	if (pipe2(go, O_CLOEXEC) || pipe2(st, O_CLOEXEC)) {
-		ret = -errno;
-		error_msg(err, errlen, "pipe: %s", strerror(errno));
-		goto out_close;
+		e = errno;
+		error_msg(err, errlen, "pipe: %s", strerror(e));
+		return -e;
 	}
 	pid = fork();
 	if (pid < 0) {
-		ret = -errno;
-		error_msg(err, errlen, "fork: %s", strerror(errno));
-		goto out_close;
+		e = errno;
+		error_msg(err, errlen, "fork: %s", strerror(e));
+		return -e;
 	}
 	if (!pid) {
 		close(go[1]);
@@ -160,7 +158,36 @@ int workload_run(struct workload_run *w, char *err, size_t errlen)
 	close(st[1]);
 	go[0] = st[1] = -1;
 	setpgid(pid, pid);	/* either side may run first */
+	return pid;
+}
 
+static void set_exit_status(struct workload_run *w, int status)
+{
+	if (WIFSIGNALED(status)) {
+		w->term_signal = WTERMSIG(status);
+		w->exit_status = 128 + w->term_signal;
+	} else {
+		w->exit_status = WEXITSTATUS(status);
+	}
+}
+
+int workload_run(struct workload_run *w, char *err, size_t errlen)
+{
+	int go[2] = { -1, -1 }, st[2] = { -1, -1 }, status, exec_errno, ret, i;
+	double start;
+	ssize_t n;
+	pid_t pid;
+
+	w->exit_status = -1;
+	w->term_signal = 0;
+	w->elapsed_s = 0;
+	w->have_perf = false;
+	w->perf_error[0] = '\0';
+	pid = fork_workload(w, go, st, err, errlen);
+	if (pid < 0) {
+		ret = pid;
+		goto out_close;
+	}
 	w->have_perf = !perf_counts_open(&w->perf, pid, w->perf_error,
 					 sizeof(w->perf_error));
 	start = monotonic_s();
@@ -189,25 +216,18 @@ int workload_run(struct workload_run *w, char *err, size_t errlen)
 			  strerror(exec_errno), w->err_path);
 		goto out_perf;
 	}
-	if (WIFSIGNALED(status)) {
-		w->term_signal = WTERMSIG(status);
-		w->exit_status = 128 + w->term_signal;
-	} else {
-		w->exit_status = WEXITSTATUS(status);
-	}
+	set_exit_status(w, status);
 	if (w->have_perf &&
 	    perf_counts_read(&w->perf, w->perf_error, sizeof(w->perf_error)))
 		w->have_perf = false;
 out_perf:
 	perf_counts_close(&w->perf);
 out_close:
-	if (go[0] >= 0)
-		close(go[0]);
-	if (go[1] >= 0)
-		close(go[1]);
-	if (st[0] >= 0)
-		close(st[0]);
-	if (st[1] >= 0)
-		close(st[1]);
+	for (i = 0; i < 2; i++) {
+		if (go[i] >= 0)
+			close(go[i]);
+		if (st[i] >= 0)
+			close(st[i]);
+	}
 	return ret;
 }
