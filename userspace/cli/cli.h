@@ -61,6 +61,8 @@ extern volatile sig_atomic_t cli_stop_requested;
 void cli_stop_on_signals(void);
 /* Their default actions again. */
 void cli_stop_signals_default(void);
+/* "SIGINT", "SIGTERM" or "SIGHUP"; "a signal" for any other. */
+const char *cli_stop_signal_name(int sig);
 
 /* cli/numbers.c */
 

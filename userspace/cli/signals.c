@@ -7,7 +7,16 @@
 
 volatile sig_atomic_t cli_stop_requested;
 
-static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static const struct {
+	int sig;
+	const char *name;
+} stop_signals[] = {
+	{ SIGINT, "SIGINT" },
+	{ SIGTERM, "SIGTERM" },
+	{ SIGHUP, "SIGHUP" },
+};
+
+#define NR_STOP_SIGNALS	(sizeof(stop_signals) / sizeof(stop_signals[0]))
 
 static void request_stop(int sig)
 {
@@ -19,8 +28,8 @@ static void set_stop_handler(void (*handler)(int))
 	struct sigaction sa = { .sa_handler = handler };
 	size_t i;
 
-	for (i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
-		sigaction(stop_signals[i], &sa, NULL);
+	for (i = 0; i < NR_STOP_SIGNALS; i++)
+		sigaction(stop_signals[i].sig, &sa, NULL);
 }
 
 void cli_stop_on_signals(void)
@@ -31,4 +40,14 @@ void cli_stop_on_signals(void)
 void cli_stop_signals_default(void)
 {
 	set_stop_handler(SIG_DFL);
+}
+
+const char *cli_stop_signal_name(int sig)
+{
+	size_t i;
+
+	for (i = 0; i < NR_STOP_SIGNALS; i++)
+		if (stop_signals[i].sig == sig)
+			return stop_signals[i].name;
+	return "a signal";
 }

@@ -188,20 +188,6 @@ static int run_all(struct sweep_state *st)
 	return 0;
 }
 
-static const char *signal_name(int sig)
-{
-	switch (sig) {
-	case SIGINT:
-		return "SIGINT";
-	case SIGTERM:
-		return "SIGTERM";
-	case SIGHUP:
-		return "SIGHUP";
-	default:
-		return "a signal";
-	}
-}
-
 /* The features and the module as they were. Returns status, or 1. */
 static int put_back(struct sweep_state *st, struct sched_features *after,
 		    int status)
@@ -234,9 +220,9 @@ static int finish_sweep_json(struct sweep_state *st,
 
 	if (sig) {
 		json_object_set_new(st->sweep, "stopped_by",
-				    json_string(signal_name(sig)));
+				    json_string(cli_stop_signal_name(sig)));
 		fprintf(stderr, "schedscope %s: stopped by %s after %zu of %zu runs; "
-			"features restored\n", cmd, signal_name(sig), st->done,
+			"features restored\n", cmd, cli_stop_signal_name(sig), st->done,
 			st->total);
 	}
 	json_object_set_new(st->sweep, "features_after",
