@@ -57,10 +57,15 @@
  * local_clock().  The runqueue clock of the arrival was last updated at the
  * top of __schedule(), before the pick, so the module's wait comes out a
  * little longer per switch-in: +170..+240 ns under TCG on 6.12 (less with
- * KVM).  Allowed: 1% of the total plus 2 us per switch-in.
+ * KVM), and up to +3.3 us on 7.2 with the host busy, since that part of
+ * __schedule() slows down with the guest.  It is part of one switch, so
+ * never more than a whole one: allowed are 1% of the total plus, per
+ * switch-in, the larger of 2 us and what a switch costs on CPU 0 right
+ * after the run (switch_cost_ns()).
  */
 #define LAT_TOL_PCT	1
 #define LAT_TOL_PER_SWITCH_NS	2000
+#define SWITCH_COST_ROUNDS	2000
 
 struct params {
 	const char *filter;
@@ -123,6 +128,59 @@ static void put_byte(int fd)
 {
 	if (write(fd, "x", 1) != 1)
 		die("write");
+}
+
+static int cost_ping[2], cost_pong[2];
+
+static void *cost_partner(void *arg)
+{
+	int i;
+
+	(void)arg;
+	pin_to_cpu0();
+	for (i = 0; i < SWITCH_COST_ROUNDS; i++) {
+		wait_byte(cost_ping[0]);
+		put_byte(cost_pong[1]);
+	}
+	return NULL;
+}
+
+static void *cost_starter(void *arg)
+{
+	int i;
+
+	pin_to_cpu0();
+	for (i = 0; i < SWITCH_COST_ROUNDS; i++) {
+		put_byte(cost_ping[1]);
+		wait_byte(cost_pong[0]);
+	}
+	*(double *)arg = now_s();
+	return NULL;
+}
+
+/*
+ * What a context switch costs on CPU 0 now, in ns: two threads there hand
+ * a byte back and forth through pipes; each round is two switches.
+ */
+static uint64_t switch_cost_ns(void)
+{
+	pthread_t a, b;
+	double start, end = 0;
+
+	if (pipe(cost_ping) || pipe(cost_pong))
+		die("pipe");
+	if (pthread_create(&b, NULL, cost_partner, NULL))
+		die("pthread_create");
+	start = now_s();
+	if (pthread_create(&a, NULL, cost_starter, &end))
+		die("pthread_create");
+	pthread_join(a, NULL);
+	pthread_join(b, NULL);
+	close(cost_ping[0]);
+	close(cost_ping[1]);
+	close(cost_pong[0]);
+	close(cost_pong[1]);
+	return (uint64_t)((end - start) * 1e9 / (2 * SWITCH_COST_ROUNDS));
 }
 
 static void on_signal(int sig)
@@ -389,8 +447,9 @@ static void check_latency(uint64_t kernel, uint64_t module, uint64_t switch_ins,
 			  const char *filter, const char *release, bool checked)
 {
 	int64_t diff = (int64_t)(module - kernel);
-	uint64_t tol = kernel * LAT_TOL_PCT / 100 +
-		       switch_ins * LAT_TOL_PER_SWITCH_NS;
+	uint64_t cost = checked ? switch_cost_ns() : 0;
+	uint64_t tol = kernel * LAT_TOL_PCT / 100 + switch_ins *
+		       (cost > LAT_TOL_PER_SWITCH_NS ? cost : LAT_TOL_PER_SWITCH_NS);
 	bool ok = (uint64_t)llabs(diff) <= tol;
 
 	if (!checked) {
@@ -400,12 +459,12 @@ static void check_latency(uint64_t kernel, uint64_t module, uint64_t switch_ins,
 		return;
 	}
 	printf("%-4s [%s] filter %-22s %-22s kernel %10llu module %10llu ns "
-	       "(diff %+lld ns = %+.3f%%, %+.0f ns per switch-in; tolerance %llu ns)\n",
+	       "(diff %+lld ns = %+.3f%%, %+.0f ns per switch-in; a switch costs %llu ns; tolerance %llu ns)\n",
 	       ok ? "ok" : "FAIL", release, filter, "run_delay vs waits",
 	       (unsigned long long)kernel, (unsigned long long)module,
 	       (long long)diff, kernel ? 100.0 * diff / kernel : 0.0,
 	       switch_ins ? (double)diff / switch_ins : 0.0,
-	       (unsigned long long)tol);
+	       (unsigned long long)cost, (unsigned long long)tol);
 	ok ? checks_passed++ : checks_failed++;
 }
 
