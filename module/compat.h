@@ -13,12 +13,13 @@
 /*
  * SS_HAVE_EEVDF (6.6: sched_entity has deadline, vlag and slice) and
  * SS_HAVE_DELAYED_DEQUEUE (6.12: sched_entity has sched_delayed) and
- * SS_HAVE_H_LOAD (7.3: sched_entity has h_load) come from
+ * SS_HAVE_H_LOAD (7.3: sched_entity has h_load) and SS_HAVE_VPROT (7.1:
+ * sched_entity has vprot, the end of the running entity's protection) come from
  * Kbuild, which looks for the fields in the headers we build against: a
  * feature test, not a version guess, so backports are seen too.
  */
 #if !defined(SS_HAVE_EEVDF) || !defined(SS_HAVE_DELAYED_DEQUEUE) || \
-	!defined(SS_HAVE_H_LOAD)
+	!defined(SS_HAVE_H_LOAD) || !defined(SS_HAVE_VPROT)
 #error "build with the Kbuild file: it defines the SS_HAVE_* feature tests"
 #endif
 

@@ -13,6 +13,7 @@
 #include <linux/utsname.h>
 
 #include "compat.h"
+#include "decisions.h"
 #include "eevdf.h"
 #include "schedscope.h"
 
@@ -92,6 +93,9 @@ static int ss_status_show(struct seq_file *m, void *v)
 		else if (g == SS_GROUP_DELAYED_DEQUEUE && !SS_HAVE_DELAYED_DEQUEUE)
 			seq_printf(m, "unsupported: kernel %s has no delayed dequeue (6.12+)\n",
 				   init_utsname()->release);
+		else if (g == SS_GROUP_DECISIONS && ss_eevdf_live() &&
+			 !ss_feats.live)
+			ss_sched_features_show_why(m);
 		else if (!ss_group_supported(g))
 			seq_puts(m, "off: needs the eevdf group\n");
 		else if (!on)

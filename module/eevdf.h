@@ -133,6 +133,44 @@ static inline bool ss_eligible(s64 avg, s64 key, s64 load)
 }
 
 /*
+ * The sums eligibility is tested against, the running entity included while
+ * it is queued, as avg_vruntime() adds it.  Only with the layout live.
+ */
+struct ss_eligibility {
+	u64 v0;
+	s64 avg;
+	s64 load;
+	const struct sched_entity *curr;	/* queued and running, or NULL */
+	bool alone;				/* curr is the only entity */
+};
+
+static inline void ss_eligibility_of(const struct cfs_rq *cfs_rq,
+				     struct ss_eligibility *e)
+{
+	const struct sched_entity *curr = ss_cfs_curr(cfs_rq);
+
+	e->v0 = ss_cfs_u64(cfs_rq, ss_cfs.v0);
+	e->avg = (s64)ss_cfs_u64(cfs_rq, ss_cfs.sum_w_vruntime);
+	e->load = (s64)ss_cfs_u64(cfs_rq, ss_cfs.sum_weight);
+	e->alone = !e->load;
+	if (curr && READ_ONCE(curr->on_rq)) {
+		unsigned long w = ss_avg_weight(cfs_rq, curr);
+
+		e->avg = (s64)((u64)e->avg + (u64)(s64)(curr->vruntime - e->v0) * w);
+		e->load += w;
+	} else {
+		curr = NULL;
+	}
+	e->curr = curr;
+}
+
+/* entity_eligible() of an entity at @vruntime; no division */
+static inline bool ss_eligible_at(const struct ss_eligibility *e, u64 vruntime)
+{
+	return ss_eligible(e->avg, (s64)(vruntime - e->v0), e->load);
+}
+
+/*
  * Only with the layout live, and @se queued or running on @cfs_rq (from
  * ss_eevdf_cfs_rq()).  The products wrap as the kernel's do.
  */
@@ -140,30 +178,21 @@ static inline void ss_entity_view_on(const struct cfs_rq *cfs_rq,
 				     const struct sched_entity *se,
 				     struct ss_entity_view *view)
 {
-	const struct sched_entity *curr = ss_cfs_curr(cfs_rq);
-	u64 v0 = ss_cfs_u64(cfs_rq, ss_cfs.v0);
-	s64 avg = (s64)ss_cfs_u64(cfs_rq, ss_cfs.sum_w_vruntime);
-	s64 load = (s64)ss_cfs_u64(cfs_rq, ss_cfs.sum_weight);
-	bool alone = !load;
+	struct ss_eligibility e;
+	s64 avg;
 
-	if (curr && READ_ONCE(curr->on_rq)) {
-		unsigned long w = ss_avg_weight(cfs_rq, curr);
-
-		avg = (s64)((u64)avg + (u64)(s64)(curr->vruntime - v0) * w);
-		load += w;
-	} else {
-		curr = NULL;
-	}
-	view->eligible = ss_eligible(avg, (s64)(se->vruntime - v0), load);
-	if (ss_cfs.model != SS_MODEL_SCALED && alone && curr) {
+	ss_eligibility_of(cfs_rq, &e);
+	view->eligible = ss_eligible_at(&e, se->vruntime);
+	avg = e.avg;
+	if (ss_cfs.model != SS_MODEL_SCALED && e.alone && e.curr) {
 		/* avg_vruntime(): one entity is its own average */
-		avg = (s64)(curr->vruntime - v0);
-	} else if (load > 0) {
+		avg = (s64)(e.curr->vruntime - e.v0);
+	} else if (e.load > 0) {
 		if (avg < 0)	/* floor, as the kernel does */
-			avg -= load - 1;
-		avg = div64_s64(avg, load);
+			avg -= e.load - 1;
+		avg = div64_s64(avg, e.load);
 	}
-	view->V = v0 + avg;
+	view->V = e.v0 + avg;
 	view->lag = (s64)(view->V - se->vruntime);
 }
 

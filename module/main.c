@@ -10,6 +10,7 @@
 #include <linux/module.h>
 
 #include "compat.h"
+#include "decisions.h"
 #include "eevdf.h"
 #include "schedscope.h"
 
@@ -27,6 +28,11 @@ module_param(cfs_rq_layout, charp, 0444);
 MODULE_PARM_DESC(cfs_rq_layout,
 		 "struct cfs_rq offsets from the kernel's BTF, as `schedscope load` passes them");
 
+static char *sched_features;
+module_param(sched_features, charp, 0444);
+MODULE_PARM_DESC(sched_features,
+		 "where sysctl_sched_features is and which bit each feature is, as `schedscope load` passes them");
+
 static int cfs_rq_witness;
 module_param(cfs_rq_witness, int, 0444);
 MODULE_PARM_DESC(cfs_rq_witness,
@@ -40,6 +46,8 @@ bool ss_group_supported(enum ss_group g)
 		return ss_eevdf_live();
 	case SS_GROUP_DELAYED_DEQUEUE:
 		return ss_eevdf_live() && SS_HAVE_DELAYED_DEQUEUE;
+	case SS_GROUP_DECISIONS:
+		return ss_decisions_live();
 	default:
 		return true;
 	}
@@ -61,6 +69,7 @@ static int __init schedscope_init(void)
 	if (err)
 		goto err_stats;
 	ss_cfs_layout_init(cfs_rq_layout, cfs_rq_witness);
+	ss_sched_features_init(sched_features);
 	err = ss_debugfs_create();
 	if (err)
 		goto err_slots;

@@ -15,6 +15,7 @@
 #include <linux/sched/clock.h>
 
 #include "compat.h"
+#include "decisions.h"
 #include "eevdf.h"
 #include "schedscope.h"
 
@@ -115,6 +116,8 @@ void ss_probe_sched_wakeup(void *data, struct task_struct *p)
 	ss_stats_count(SS_WAKEUPS);
 	if (ss_eevdf_live() && ss_fair(p))
 		ss_eevdf_wakeup(p, before);
+	if (ss_decisions_live() && ss_fair(p))
+		ss_wakeup_decision(p);
 }
 
 void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)

@@ -18,6 +18,7 @@ static const struct {
 	{ "output", test_output },
 	{ "btf_layout", test_btf_layout },
 	{ "modinfo", test_modinfo },
+	{ "feature_word", test_feature_word },
 	{ "record_event", test_record_event },
 	{ "cli", test_cli },
 	{ "lat_stats", test_lat_stats },

@@ -19,6 +19,7 @@
 #include "cmd/commands.h"
 #include "kmod/btf_layout.h"
 #include "kmod/control.h"
+#include "kmod/feature_word.h"
 #include "kmod/layout_witness.h"
 #include "kmod/load.h"
 #include "kmod/modinfo.h"
@@ -259,6 +260,24 @@ static int add_layout_param(const struct load_params *p, const char *ko,
 	}
 }
 
+/*
+ * sched_features=... into params, for the wakeup decisions; without it
+ * (addresses hidden, say) they stay off and the rest works.
+ */
+static void add_feature_word_param(const struct modinfo *mi, char *params,
+				   size_t len)
+{
+	char kv[256], why[512];
+
+	if (!modinfo_has_param(mi, "sched_features"))
+		return;
+	if (feature_word_param_live(kv, sizeof(kv), why, sizeof(why))) {
+		fprintf(stderr, "schedscope load: wakeup decisions off: %s\n", why);
+		return;
+	}
+	kmod_param_add(params, len, kv);
+}
+
 /* The module's parameter line from the options; 0, or -1 to fail. */
 static int module_params(const struct load_params *p, const char *ko,
 			 const struct modinfo *mi, char *params, size_t len,
@@ -275,7 +294,11 @@ static int module_params(const struct load_params *p, const char *ko,
 	}
 	if (p->no_layout)
 		return 0;
-	return add_layout_param(p, ko, mi, params, len, layout_given);
+	if (add_layout_param(p, ko, mi, params, len, layout_given))
+		return -1;
+	if (*layout_given)
+		add_feature_word_param(mi, params, len);
+	return 0;
 }
 
 /*

@@ -45,6 +45,20 @@ static const struct {
 	{ "picks", "Switch-ins of fair tasks (EEVDF picks)" },
 	{ "picks_ineligible", "EEVDF picks of an ineligible task" },
 	{ "dequeues_delayed", "Dequeues delayed by DELAY_DEQUEUE" },
+	{ "wakeup_decisions", "Wakeups of fair tasks whose preemption decision was classified" },
+	{ "wakeup_preempt_pick", "Wakeups that preempted: the wakee won the EEVDF pick" },
+	{ "wakeup_preempt_short", "Wakeups that preempted through PREEMPT_SHORT" },
+	{ "wakeup_preempt_sched_idle", "Wakeups that preempted a SCHED_IDLE running task" },
+	{ "wakeup_preempt_idle_cpu", "Wakeups on an idle CPU" },
+	{ "wakeup_decline_pending", "Wakeups that did not preempt, a reschedule already pending" },
+	{ "wakeup_decline_feature_off", "Wakeups that did not preempt: WAKEUP_PREEMPTION off" },
+	{ "wakeup_decline_not_fair", "Wakeups that did not preempt: the running task not fair" },
+	{ "wakeup_decline_policy", "Wakeups that did not preempt: a SCHED_BATCH or SCHED_IDLE wakee" },
+	{ "wakeup_decline_ineligible", "Wakeups that did not preempt: the wakee not eligible" },
+	{ "wakeup_decline_protected", "Wakeups that did not preempt: the running task's slice protected" },
+	{ "wakeup_decline_deadline", "Wakeups that did not preempt: an earlier eligible deadline" },
+	{ "wakeup_undecided", "Wakeups without a decision (the wakee was running)" },
+	{ "wakeup_unexplained", "Wakeups whose decision the module could not explain" },
 };
 
 static const char *help_of(const char *key)

@@ -167,12 +167,8 @@ void section_means(struct report *r)
 	means_table(r, module, sizeof(module) / sizeof(module[0]), false);
 }
 
-/*
- * "mean ( +x.xx%)": change of the mean against the baseline's; '*' marks
- * instead of the parentheses when Welch's test says p < 0.05, '[' ']'
- * where there is no test.
- */
-static void comparison_cell(char *buf, size_t len, const struct summary_stats *st,
+void report_comparison_cell(char *buf, size_t len,
+			    const struct summary_stats *st,
 			    const struct summary_stats *base, bool is_base,
 			    int decimals)
 {
@@ -218,8 +214,8 @@ static void comparison_row(struct report *r, struct report_table *t,
 	for (s = 0; s < r->res->nsettings; s++) {
 		char buf[128];
 
-		comparison_cell(buf, sizeof(buf), &st[s], &st[r->base],
-				s == r->base, col->decimals);
+		report_comparison_cell(buf, sizeof(buf), &st[s], &st[r->base],
+				       s == r->base, col->decimals);
 		report_table_set(t, row, s + 1, "%s", buf);
 	}
 }

@@ -57,6 +57,16 @@ void report_set_ratio(struct report_table *t, size_t row, size_t col,
 		      const struct summary_stats *st,
 		      const struct summary_stats *base);
 
+/*
+ * "mean ( +x.xx%)": change of st's mean against base's; '*' marks instead
+ * of the parentheses when Welch's test says p < 0.05, '[' ']' where there
+ * is no test, "-" where st has no values.
+ */
+void report_comparison_cell(char *buf, size_t len,
+			    const struct summary_stats *st,
+			    const struct summary_stats *base, bool is_base,
+			    int decimals);
+
 /* ---- Numbers per run and per setting (report/metrics.c) ---- */
 
 /* Runs of set that count (sweep_run_used()). */
@@ -86,6 +96,8 @@ void report_header(struct report *r);		/* report/report.c */
 void section_means(struct report *r);		/* report/means.c */
 void section_comparison(struct report *r);
 void section_ratios(struct report *r);
+/* The wakeup preemption decisions: each class in % of the wakeups. */
+void section_decisions(struct report *r);	/* report/decisions.c */
 /* d. CPU share per task and per group. */
 void section_share(struct report *r);		/* report/share.c */
 /* e. Wakeup latency: the module's histograms, a summary, the workload's. */

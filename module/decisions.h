@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * EEVDF's wakeup preemption decisions, classified from the state the kernel
+ * decided on (wakeup_decision.c), and the live scheduler feature bits they
+ * depend on (sched_features.c).
+ */
+#ifndef _SCHEDSCOPE_DECISIONS_H
+#define _SCHEDSCOPE_DECISIONS_H
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+
+#include "eevdf.h"
+
+struct seq_file;
+struct task_struct;
+
+/* The features a wakeup decision reads; a kernel may lack the last two. */
+enum ss_feat {
+	SS_FEAT_WAKEUP_PREEMPTION,
+	SS_FEAT_RUN_TO_PARITY,
+	SS_FEAT_PREEMPT_SHORT,
+	SS_NR_FEATS
+};
+
+/*
+ * The kernel's own sysctl_sched_features word, which every write to
+ * /sys/kernel/debug/sched/features updates: its address (from /proc/kallsyms)
+ * and the bit of each feature (its place in the features file) come from
+ * `schedscope load` in the sched_features parameter, checked at load by
+ * reading the word and comparing it with the value the features file said.
+ */
+struct ss_sched_features {
+	bool live;
+	const unsigned int *word;
+	unsigned int mask[SS_NR_FEATS];	/* 0: no such feature here */
+	char why[160];			/* when not live */
+};
+
+extern struct ss_sched_features ss_feats;
+
+void ss_sched_features_init(const char *param);
+void ss_sched_features_show_why(struct seq_file *m);
+
+static inline bool ss_feat(enum ss_feat f)
+{
+	return READ_ONCE(*ss_feats.word) & ss_feats.mask[f];
+}
+
+static inline bool ss_decisions_live(void)
+{
+	return ss_eevdf_live() && READ_ONCE(ss_feats.live);
+}
+
+void ss_wakeup_decision(struct task_struct *p);
+
+#endif /* _SCHEDSCOPE_DECISIONS_H */
