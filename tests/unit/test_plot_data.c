@@ -431,6 +431,16 @@ static void test_fixture_basic(void)
 	      pd.have[PLOT_SWITCHES] && pd.have[PLOT_SECONDS]);
 	CHECK(!pd.have[PLOT_CPU_SHARE]);
 	CHECK_STR_HAS(pd.why[PLOT_CPU_SHARE], "task and cpu_share");
+	CHECK(pd.have[PLOT_DECISIONS]);
+	/* the classes that occurred, in the module's order */
+	CHECK_EQ_U64(pd.decisions.nrows, 7);
+	CHECK_STR_EQ(pd.decisions.row[0], "preempted: won the pick");
+	CHECK_STR_EQ(pd.decisions.row[4], "declined: protected");
+	/* NO_RUN_TO_PARITY's runs: no protected decline at all */
+	CHECK(pd.decisions.stat[4 * pd.nsettings + 1].n == 3 &&
+	      pd.decisions.stat[4 * pd.nsettings + 1].mean == 0);
+	CHECK(pd.decisions.stat[4 * pd.nsettings].mean > 17.9 &&
+	      pd.decisions.stat[4 * pd.nsettings].mean < 18.1);
 	CHECK_EQ_U64(pd.runs_used, 6);
 	check_cdf(&pd, &r);
 	check_lag(&pd, &r);
@@ -452,8 +462,11 @@ static void test_fixture_share(void)
 	if (!load("share", &res, &pd))
 		return;
 	load_runs("share", &r);
+	/* every chart but the decisions, which its runs do not have */
 	for (c = 0; c < PLOT_NCHARTS; c++)
-		CHECK_MSG(pd.have[c], "share: %s there", plot_chart_name[c]);
+		CHECK_MSG(pd.have[c] == (c != PLOT_DECISIONS), "share: %s %s",
+			  plot_chart_name[c], c != PLOT_DECISIONS ? "there" : "absent");
+	CHECK_STR_HAS(pd.why[PLOT_DECISIONS], "no wakeup decisions");
 	check_cdf(&pd, &r);
 	check_switches(&pd, &r);
 	check_share(&pd, &r);

@@ -46,6 +46,7 @@ static void usage(FILE *out)
 "  switches_by_cause     module switch counters, mean and min..max per run\n"
 "  cpu_share             the workload's cpu_share per task\n"
 "  seconds               the workload's seconds, mean, min..max and each run\n"
+"  wakeup_decisions      the module's wakeup decision classes, %% per setting\n"
 "Runs whose workload failed (exit status not 0) are left out.\n"
 "\n"
 "  -o, --output OUTDIR   where to write (default DIR/plots)\n"

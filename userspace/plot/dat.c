@@ -223,6 +223,11 @@ int plot_data_write(const struct plot_data *pd, enum plot_chart c, FILE *out)
 			   "run: mean, min, max over each setting's repetitions",
 			   out);
 		break;
+	case PLOT_DECISIONS:
+		write_bars(pd, c, &pd->decisions, "class", "each wakeup decision "
+			   "class in % of a run's decisions: mean, min, max over "
+			   "each setting's repetitions", out);
+		break;
 	case PLOT_CPU_SHARE:
 		write_bars(pd, c, &pd->share, "task", "the workload's cpu_share "
 			   "per task (CPU time / elapsed): mean, min, max over "

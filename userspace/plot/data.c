@@ -9,12 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kmod/decision_classes.h"
 #include "plot/data.h"
 
 const char *const plot_chart_name[PLOT_NCHARTS] = {
 	[PLOT_WAKEUP_CDF] = "wakeup_latency_cdf",
 	[PLOT_LAG_PICK] = "lag_pick",
 	[PLOT_SWITCHES] = "switches_by_cause",
+	[PLOT_DECISIONS] = "wakeup_decisions",
 	[PLOT_CPU_SHARE] = "cpu_share",
 	[PLOT_SECONDS] = "seconds",
 };
@@ -415,6 +417,48 @@ static int build_switches(struct plot_data *pd, char *err, size_t errlen)
 	return 0;
 }
 
+/* Each wakeup decision class in % of the run's decisions, where it occurred. */
+static int build_decisions(struct plot_data *pd, char *err, size_t errlen)
+{
+	const struct sweep_results *res = pd->res;
+	struct bars_values bv;
+	size_t c, s, r;
+	double v, total;
+	long row;
+
+	bars_values_init(&bv, &pd->decisions, res);
+	for (c = 0; c < decision_nclasses; c++) {
+		row = -1;
+		for (s = 0; s < res->nsettings; s++) {
+			for (r = 0; r < res->settings[s].nruns; r++) {
+				const struct sweep_run *run = res->settings[s].runs[r];
+
+				total = sweep_run_stat(run, DECISIONS_TOTAL_KEY);
+				v = sweep_run_stat(run, decision_classes[c].key);
+				if (!sweep_run_used(run) || isnan(v) || !(total > 0))
+					continue;
+				if (row < 0 && v > 0)
+					row = bars_row(&bv, decision_classes[c].label);
+				if (row < 0 && v > 0) {
+					free(bv.v);
+					return fail(err, errlen, -ENOMEM,
+						    "out of memory");
+				}
+				if (row >= 0)
+					*bars_value(&bv, row, s, r) = 100 * v / total;
+			}
+		}
+	}
+	if (bars_values_finish(&bv, err, errlen))
+		return -ENOMEM;
+	pd->have[PLOT_DECISIONS] = pd->decisions.nrows > 0;
+	if (!pd->have[PLOT_DECISIONS])
+		no_module_why(pd, pd->why[PLOT_DECISIONS],
+			      sizeof(pd->why[PLOT_DECISIONS]), "the module's "
+			      "stats have no wakeup decisions (group decisions)");
+	return 0;
+}
+
 /* A task label: a word as it is, a number as the workload printed it. */
 static void task_label(json_t *v, char *buf, size_t len)
 {
@@ -569,6 +613,8 @@ int plot_data_build(struct plot_data *pd, const struct sweep_results *res,
 		ret = build_share(pd, err, errlen);
 	if (!ret)
 		ret = build_seconds(pd, err, errlen);
+	if (!ret)
+		ret = build_decisions(pd, err, errlen);
 	if (ret)
 		plot_data_free(pd);
 	return ret;
@@ -583,6 +629,8 @@ void plot_data_free(struct plot_data *pd)
 	free(pd->switches.stat);
 	free(pd->share.row);
 	free(pd->share.stat);
+	free(pd->decisions.row);
+	free(pd->decisions.stat);
 	free(pd->seconds);
 	memset(pd, 0, sizeof(*pd));
 }
@@ -590,6 +638,7 @@ void plot_data_free(struct plot_data *pd)
 bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s)
 {
 	const struct plot_bars *bars = c == PLOT_SWITCHES ? &pd->switches :
+				       c == PLOT_DECISIONS ? &pd->decisions :
 				       &pd->share;
 	size_t r;
 
@@ -602,6 +651,7 @@ bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s)
 		return pd->lag[s].total > 0;
 	case PLOT_SWITCHES:
 	case PLOT_CPU_SHARE:
+	case PLOT_DECISIONS:
 		for (r = 0; r < bars->nrows; r++)
 			if (bars->stat[r * pd->nsettings + s].n)
 				return true;

@@ -24,6 +24,9 @@
  *  cpu_share.dat           task, then per setting mean min max n
  *  seconds.dat             block 0: index setting mean min max n per setting;
  *                          block 1: index repetition seconds per run
+ *  wakeup_decisions.dat    class (its label), then per setting mean min max n
+ *                          of its % of each run's wakeup decisions; only the
+ *                          classes that occurred
  */
 #ifndef SCHEDSCOPE_PLOT_DATA_H
 #define SCHEDSCOPE_PLOT_DATA_H
@@ -42,6 +45,7 @@ enum plot_chart {
 	PLOT_SWITCHES,
 	PLOT_CPU_SHARE,
 	PLOT_SECONDS,
+	PLOT_DECISIONS,
 	PLOT_NCHARTS,
 };
 
@@ -90,7 +94,7 @@ struct plot_data {
 	struct plot_hist lag_all;	/* counts: every setting's together */
 	char (*lag_label)[PLOT_LABEL_MAX];	/* of lag_all's buckets */
 
-	struct plot_bars switches, share;
+	struct plot_bars switches, share, decisions;
 
 	struct summary_stats *seconds;	/* per setting */
 };

@@ -16,6 +16,8 @@ static const char *const titles[PLOT_NCHARTS] = {
 			  "counters per run)",
 	[PLOT_CPU_SHARE] = "CPU share per task (workload's cpu_share)",
 	[PLOT_SECONDS] = "Workload seconds per setting",
+	[PLOT_DECISIONS] = "Wakeup decisions: preempted or declined, and why "
+			   "(module, mean per run)",
 };
 
 /* A gnuplot string in double quotes: '\' and '"' escaped, one line. */
@@ -82,6 +84,46 @@ static void gp_bars(const struct plot_data *pd, enum plot_chart c, FILE *out)
 			first ? "" : ", \\\n    ", first ? plot_chart_name[c] : "",
 			first ? ".dat" : "",
 			2 + 4 * s, 3 + 4 * s, 4 + 4 * s, first ? ":xtic(1)" : "");
+		gp_str(out, pd->res->settings[s].name);
+		first = false;
+	}
+	fputc('\n', out);
+}
+
+/* One stacked bar per setting, a segment per decision class. */
+static void gp_decisions(const struct plot_data *pd, FILE *out)
+{
+	bool first = true;
+	size_t s, k;
+
+	fputs("set style data histograms\n"
+	      "set style histogram columnstacked\n"
+	      "set style fill solid 0.85 border -1\n"
+	      "set boxwidth 0.6\n"
+	      "set xtics scale 0 rotate by -20\n"
+	      "set yrange [0:100]\n"
+	      "set grid ytics\n"
+	      "set key outside right top\n"
+	      "set ylabel \"% of the wakeups decided (mean over the "
+	      "repetitions)\"\n", out);
+	/* columnstacked: bar k stands at x = k, named here */
+	fputs("set xtics (", out);
+	for (s = 0, k = 0; s < pd->nsettings; s++) {
+		if (!plot_setting_has(pd, PLOT_DECISIONS, s))
+			continue;
+		fputs(k ? ", " : "", out);
+		gp_str(out, pd->res->settings[s].name);
+		fprintf(out, " %zu", k++);
+	}
+	fputs(")\nplot", out);
+	for (s = 0; s < pd->nsettings; s++) {
+		if (!plot_setting_has(pd, PLOT_DECISIONS, s))
+			continue;
+		/* the segments' names from column 1 */
+		fprintf(out, "%s '%s' using %zu%s title ",
+			first ? "" : ", \\\n    ",
+			first ? "wakeup_decisions.dat" : "", 2 + 4 * s,
+			first ? ":key(1)" : "");
 		gp_str(out, pd->res->settings[s].name);
 		first = false;
 	}
@@ -174,6 +216,9 @@ static void gp_plot(const struct plot_data *pd, enum plot_chart c, FILE *out)
 	case PLOT_SWITCHES:
 	case PLOT_CPU_SHARE:
 		gp_bars(pd, c, out);
+		break;
+	case PLOT_DECISIONS:
+		gp_decisions(pd, out);
 		break;
 	default:
 		gp_seconds(pd, out);
