@@ -18,7 +18,9 @@
  *   wakee not eligible:			decline_ineligible (its lag
  *						in lag_wakeup_ineligible)
  *   PREEMPT_SHORT took the running task's
- *   protection for a shorter slice:		preempt_short
+ *   protection for a shorter slice:		preempt_short (on 7.x, a
+ *						wakee that then loses the
+ *						pick: by the outcome)
  *   running task protected (RUN_TO_PARITY,
  *   vprot), the wakee's deadline earlier:	decline_protected
  *   an eligible entity with an earlier
@@ -132,10 +134,15 @@ static int ss_earlier_eligible(const struct ss_eligibility *e,
 	return -1;
 }
 
-/* The fair path from the idle-policy checks on: what it decides. */
+/*
+ * The fair path from the idle-policy checks on: what it decides.  *either:
+ * the path forks where kernels differ, and the outcome tells which way it
+ * went (preempt_short with the flag set, decline_deadline without).
+ */
 static enum ss_counter ss_fair_path(struct task_struct *p,
 				    struct sched_entity *se,
-				    struct sched_entity *pse, s64 *lag)
+				    struct sched_entity *pse, s64 *lag,
+				    bool *either)
 {
 	bool cse_idle, pse_idle, curr_eligible, shorter;
 	const struct cfs_rq *cfs_rq;
@@ -162,9 +169,16 @@ static enum ss_counter ss_fair_path(struct task_struct *p,
 	curr_eligible = e.curr == se && ss_eligible_at(&e, se->vruntime);
 	shorter = ss_feat(SS_FEAT_PREEMPT_SHORT) && pse->slice < se->slice;
 #if SS_HAVE_VPROT
-	/* 7.x: a shorter slice picks without protection, eligible is enough */
-	if (shorter)
+	/*
+	 * 7.x: a shorter slice picks without protection.  A wakee that loses
+	 * that pick still preempts where the kernel takes any eligible one
+	 * (7.3), not where it does not (7.2).
+	 */
+	if (shorter) {
+		*either = (curr_eligible && ss_before(se, pse)) ||
+			  ss_earlier_eligible(&e, pse);
 		return SS_WAKEUP_PREEMPT_SHORT;
+	}
 #else
 	/* do_preempt_short(): it cancels the protection before the pick */
 	shorter = shorter && (ss_before(pse, se) || !curr_eligible);
@@ -199,8 +213,8 @@ void ss_wakeup_decision(struct task_struct *p)
 	struct ss_cpu *rq_cpu = per_cpu_ptr(ss_cpus, task_cpu(p));
 	/* written at that CPU's switches, under the lock held here */
 	struct task_struct *curr = (struct task_struct *)READ_ONCE(rq_cpu->curr);
+	bool resched, either = false;
 	enum ss_counter c;
-	bool resched;
 	s64 lag = 0;
 
 	ss_stats_count(SS_WAKEUP_DECISIONS);
@@ -216,9 +230,11 @@ void ss_wakeup_decision(struct task_struct *p)
 	else if (!ss_feat(SS_FEAT_WAKEUP_PREEMPTION))
 		c = SS_WAKEUP_DECLINE_FEATURE_OFF;
 	else
-		c = ss_fair_path(p, &curr->se, &p->se, &lag);
+		c = ss_fair_path(p, &curr->se, &p->se, &lag, &either);
 
-	if (c == SS_WAKEUP_UNEXPLAINED)
+	if (either)
+		c = resched ? SS_WAKEUP_PREEMPT_SHORT : SS_WAKEUP_DECLINE_DEADLINE;
+	else if (c == SS_WAKEUP_UNEXPLAINED)
 		;
 	else if (ss_preempts(c) && !resched)
 		c = SS_WAKEUP_UNEXPLAINED;
