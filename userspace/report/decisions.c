@@ -19,6 +19,15 @@ static double run_decisions(const struct sweep_run *run, const void *arg)
 	return sweep_run_stat(run, DECISIONS_TOTAL_KEY);
 }
 
+/* A class's count in a run; NAN without decisions. */
+static double run_class_count(const struct sweep_run *run, const void *arg)
+{
+	const struct decision_class *c = arg;
+
+	return sweep_run_stat(run, DECISIONS_TOTAL_KEY) > 0 ?
+	       sweep_run_stat(run, c->key) : NAN;
+}
+
 /* A class's share of a run's decisions, in %; NAN without decisions. */
 static double run_class_pct(const struct sweep_run *run, const void *arg)
 {
@@ -63,12 +72,33 @@ static bool class_seen(struct report *r, const struct decision_class *c,
 	return false;
 }
 
+/* The table: a first row of the decisions, then one per class seen. */
+static void decisions_table(struct report *r, struct summary_stats *st,
+			    bool pct)
+{
+	const struct sweep_results *res = r->res;
+	struct report_table t;
+	size_t i, s;
+
+	report_table_init(&t, res->nsettings + 1);
+	report_table_set(&t, 0, 0, "%s", pct ? "% of the decisions" : "count");
+	for (s = 0; s < res->nsettings; s++)
+		report_table_set(&t, 0, s + 1, "%s", res->settings[s].name);
+	decisions_row(r, &t, "decisions", 0, run_decisions, NULL, st);
+	for (i = 0; i < decision_nclasses; i++)
+		if (class_seen(r, &decision_classes[i], st))
+			decisions_row(r, &t, decision_classes[i].label,
+				      pct ? 2 : 0,
+				      pct ? run_class_pct : run_class_count,
+				      &decision_classes[i], st);
+	report_print_table(r, &t);
+}
+
 void section_decisions(struct report *r)
 {
 	const struct sweep_results *res = r->res;
 	struct summary_stats *st;
-	struct report_table t;
-	size_t i, s;
+	size_t s;
 	bool any = false;
 
 	st = calloc(res->nsettings, sizeof(*st));
@@ -84,23 +114,15 @@ void section_decisions(struct report *r)
 		free(st);
 		return;
 	}
-	report_table_init(&t, res->nsettings + 1);
-	report_table_set(&t, 0, 0, "%s", "");
-	for (s = 0; s < res->nsettings; s++)
-		report_table_set(&t, 0, s + 1, "%s", res->settings[s].name);
-	decisions_row(r, &t, "decisions", 0, run_decisions, NULL, st);
-	for (i = 0; i < decision_nclasses; i++)
-		if (class_seen(r, &decision_classes[i], st))
-			decisions_row(r, &t, decision_classes[i].label, 2,
-				      run_class_pct, &decision_classes[i], st);
-	free(st);
-	report_title(r, "Wakeup decisions (module): % of the wakeups decided");
+	report_title(r, "Wakeup decisions (module): means over repetitions");
 	fprintf(r->out, "Why each wakeup of a measured fair task did or did "
 		"not preempt the running\ntask (docs/interface.md, group "
-		"decisions): means over repetitions of each\nclass in %% of the "
-		"run's decisions, and their change from %s's as in\nthe "
+		"decisions): each class's count per run,\nthen its %% of the "
+		"run's decisions, with the change from %s's as in\nthe "
 		"comparison above (* x%%*: Welch's t-test p < %.2f). Classes "
 		"that never\noccurred are left out.\n\n",
 		res->settings[r->base].name, SUMMARY_ALPHA);
-	report_print_table(r, &t);
+	decisions_table(r, st, false);
+	decisions_table(r, st, true);
+	free(st);
 }
