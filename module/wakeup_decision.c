@@ -112,11 +112,11 @@ static bool ss_protected(const struct sched_entity *se)
 }
 
 /*
- * Whether a queued entity before @pse in deadline order is eligible:
- * 1 yes, 0 no, -1 too many to look at.
+ * Whether a queued entity before @pse in deadline order is eligible; past
+ * SS_EARLIER_MAX ineligible ones, taken as yes.
  */
-static int ss_earlier_eligible(const struct ss_eligibility *e,
-			       const struct sched_entity *pse)
+static bool ss_earlier_eligible(const struct ss_eligibility *e,
+				const struct sched_entity *pse)
 {
 	const struct rb_node *n = &pse->run_node;
 	int i;
@@ -126,12 +126,12 @@ static int ss_earlier_eligible(const struct ss_eligibility *e,
 
 		n = rb_prev(n);
 		if (!n)
-			return 0;
+			return false;
 		before = rb_entry(n, struct sched_entity, run_node);
 		if (ss_eligible_at(e, before->vruntime))
-			return 1;
+			return true;
 	}
-	return -1;
+	return true;
 }
 
 /*
@@ -188,7 +188,6 @@ static enum ss_counter ss_fair_path(struct task_struct *p,
 					    SS_WAKEUP_DECLINE_DEADLINE;
 	if (curr_eligible && ss_before(se, pse))
 		return SS_WAKEUP_DECLINE_DEADLINE;
-	/* past SS_EARLIER_MAX ineligible ones: counted as declined too */
 	if (ss_earlier_eligible(&e, pse))
 		return SS_WAKEUP_DECLINE_DEADLINE;
 	return shorter ? SS_WAKEUP_PREEMPT_SHORT : SS_WAKEUP_PREEMPT_PICK;
@@ -232,14 +231,11 @@ void ss_wakeup_decision(struct task_struct *p)
 	else
 		c = ss_fair_path(p, &curr->se, &p->se, &lag, &either);
 
+	/* the path against the outcome */
 	if (either)
 		c = resched ? SS_WAKEUP_PREEMPT_SHORT : SS_WAKEUP_DECLINE_DEADLINE;
-	else if (c == SS_WAKEUP_UNEXPLAINED)
-		;
-	else if (ss_preempts(c) && !resched)
-		c = SS_WAKEUP_UNEXPLAINED;
-	else if (!ss_preempts(c) && resched)
-		c = SS_WAKEUP_DECLINE_PENDING;
+	else if (c != SS_WAKEUP_UNEXPLAINED && ss_preempts(c) != resched)
+		c = resched ? SS_WAKEUP_DECLINE_PENDING : SS_WAKEUP_UNEXPLAINED;
 	ss_stats_count(c);
 	if (c == SS_WAKEUP_DECLINE_INELIGIBLE)
 		ss_stats_record_signed(SS_HIST_LAG_WAKEUP_INELIGIBLE, lag);

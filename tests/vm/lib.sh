@@ -133,3 +133,5 @@ sched_features() {
 }
 
 has_eevdf() { grep -qw RUN_TO_PARITY /sys/kernel/debug/sched/features 2>/dev/null; }
+# 7.1+: sched_entity has vprot (the running entity's protection), says the BTF
+has_vprot() { pahole -C sched_entity /sys/kernel/btf/vmlinux 2>/dev/null | grep -qw vprot; }
