@@ -26,11 +26,32 @@ affinity=$(taskset -pc $$ | awk '{ print $NF }')
 taskset -pc 0 $$ > /dev/null
 echo -1 > $RT_RUNTIME
 [ -n "$fs_before" ] && echo 0 > $FAIR_SERVER
-taskset -c 1 chrt -f 50 bash -c 'while :; do :; done' &
-hog=$!
-( sleep 120 </dev/null >/dev/null 2>&1; kill -9 "$hog" 2>/dev/null ) &
-hog_watchdog=$!
-sleep 0.5
+# ran_ns PID: the task's run time so far (schedstat)
+ran_ns() { awk '{ print $1 }' "/proc/$1/schedstat" 2>/dev/null; }
+# hog_holds_cpu1: the hog runs on CPU 1 as SCHED_FIFO and the fair tasks
+# there stand still (a quarter second apart); else says what it saw
+hog_holds_cpu1() {
+	local q0 h0 q1 h1 where
+	q0=$(ran_ns "${quiet[0]}"); h0=$(ran_ns "$hog")
+	sleep 0.25
+	q1=$(ran_ns "${quiet[0]}"); h1=$(ran_ns "$hog")
+	where=$(awk '{ print "cpu", $39, "policy", $41 }' "/proc/$hog/stat" 2>/dev/null)
+	[ "$where" = "cpu 1 policy 1" ] && [ -n "$q1" ] && [ "$q0" = "$q1" ] &&
+		[ -n "$h1" ] && [ "$h1" -gt "$h0" ] && return 0
+	echo "# CPU 1 not held: hog ${where:-gone}, ran $(( ${h1:-0} - ${h0:-0} )) ns; task ${quiet[0]} ran $(( ${q1:-0} - ${q0:-0} )) ns; rt_runtime_us $(cat $RT_RUNTIME), fair_server runtime $(cat $FAIR_SERVER 2>/dev/null)"
+	return 1
+}
+for start in 1 2 3; do
+	taskset -c 1 chrt -f 50 bash -c 'while :; do :; done' &
+	hog=$!
+	( sleep 120 </dev/null >/dev/null 2>&1; kill -9 "$hog" 2>/dev/null ) &
+	hog_watchdog=$!
+	sleep 0.5
+	hog_holds_cpu1 && break
+	kill -9 "$hog" "$hog_watchdog" 2>/dev/null
+	wait "$hog" "$hog_watchdog" 2>/dev/null
+	[ -n "$fs_before" ] && echo 0 > $FAIR_SERVER
+done
 # sched/debug prints ns as [-]ms.nnnnnn: back to signed ns
 MS_TO_NS='function ns(x,  neg) { neg = x ~ /^-/; gsub(/[-.]/, "", x); sub(/^0+/, "", x); if (x == "") return 0; return neg ? "-" x : x }'
 # "V <ns>" from the sums, then "pid vruntime E/N" of CPU 1's queued tasks
@@ -60,7 +81,7 @@ cpu1_V_state() {
 }
 for try in $(seq 5); do
 	compare_standing cpu1_V_state "zero_vruntime + sum_w_vruntime / sum_weight of sched/debug" "${quiet[@]}" && break
-	[ "$try" = 5 ] && fail "CPU 1 never stood still for the comparison with sched/debug's sums"
+	[ "$try" = 5 ] && { hog_holds_cpu1; fail "CPU 1 never stood still for the comparison with sched/debug's sums"; }
 done
 kill -9 "$hog" "${quiet[@]}" "$hog_watchdog" 2>/dev/null
 wait 2>/dev/null
