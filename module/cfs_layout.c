@@ -8,14 +8,16 @@
  * `schedscope load` and handed over in the cfs_rq_layout parameter:
  *
  *   size=N,v0=OFF,sum_w_vruntime=OFF,sum_weight=OFF,curr=OFF,
- *   [load=OFF,][sum_shift=OFF,][model=scaled|full|flat,]
+ *   [load=OFF,][sum_shift=OFF,][timeline=OFF,][model=scaled|full|flat,]
  *   names=V0/SUM/WEIGHT,source=TEXT
  *
- * (model: see eevdf.h; full and flat need sum_shift.)  It is checked here
+ * (model: see eevdf.h; full and flat need sum_shift; timeline is the
+ * rb_root_cached tasks_timeline, which the pick_order group reads.)  It is checked here
  * before anything reads through it: offsets inside the struct, aligned and
  * distinct; then, on the live kernel, with interrupts off: cfs_rq->curr of
  * the loading task's cfs_rq must be that task's own entity, sum_shift must be
- * below 10 as the kernel keeps it, the sums must add up to
+ * below 10 as the kernel keeps it, the tree's first entity must be queued
+ * there and not be the running one, the sums must add up to
  * cfs_rq->load.weight as the model says, and v0 and V must lie near the
  * running entity's vruntime; with a witness (cfs_rq_witness, which
  * `schedscope load` starts) the sums are checked exactly against it.
@@ -31,6 +33,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/uaccess.h>
 #include <linux/utsname.h>
 
 #include "compat.h"
@@ -75,6 +78,18 @@ static bool ss_cfs_text_ok(const char *s, size_t max)
 	return true;
 }
 
+/* the places in ss_cfs_parse()'s offsets[] of the fields not 8 bytes wide */
+enum { SS_CFS_FIELD_SUM_SHIFT = 6, SS_CFS_FIELD_TIMELINE = 7 };
+
+static unsigned int ss_cfs_field_width(int i)
+{
+	if (i == SS_CFS_FIELD_SUM_SHIFT)
+		return sizeof(u32);
+	if (i == SS_CFS_FIELD_TIMELINE)
+		return sizeof(struct rb_root_cached);
+	return sizeof(u64);
+}
+
 static int ss_cfs_parse(char *text)
 {
 	struct {
@@ -88,9 +103,10 @@ static int ss_cfs_parse(char *text)
 		{ "curr", &ss_cfs.curr },
 		{ "load", &ss_cfs.load },
 		{ "sum_shift", &ss_cfs.sum_shift },
+		{ "timeline", &ss_cfs.timeline },
 	};
-	/* the first SS_CFS_REQUIRED keys must be there; sum_shift is a u32 */
-	enum { SS_CFS_REQUIRED = 5, SS_CFS_SUM_SHIFT = 6 };
+	/* the first SS_CFS_REQUIRED keys must be there */
+	enum { SS_CFS_REQUIRED = 5 };
 	bool seen[ARRAY_SIZE(offsets)] = { };
 	bool seen_model = false;
 	char *pair;
@@ -99,6 +115,7 @@ static int ss_cfs_parse(char *text)
 	ss_cfs.model = SS_MODEL_SCALED;
 	ss_cfs.load = SS_CFS_NO_FIELD;
 	ss_cfs.sum_shift = SS_CFS_NO_FIELD;
+	ss_cfs.timeline = SS_CFS_NO_FIELD;
 	while ((pair = strsep(&text, ","))) {
 		char *value = strchr(pair, '=');
 
@@ -144,7 +161,7 @@ static int ss_cfs_parse(char *text)
 	for (i = 0; i < SS_CFS_REQUIRED; i++)
 		if (!seen[i])
 			return ss_cfs_refuse("'%s' missing", offsets[i].key);
-	if (ss_cfs.model != SS_MODEL_SCALED && !seen[SS_CFS_SUM_SHIFT])
+	if (ss_cfs.model != SS_MODEL_SCALED && !seen[SS_CFS_FIELD_SUM_SHIFT])
 		return ss_cfs_refuse("'%s' missing: models full and flat need it",
 				     "sum_shift");
 
@@ -152,17 +169,17 @@ static int ss_cfs_parse(char *text)
 		return ss_cfs_refuse("%s", "size is implausible");
 	for (i = 1; i < ARRAY_SIZE(offsets); i++) {
 		unsigned int off = *offsets[i].off;
-		unsigned int width = i == SS_CFS_SUM_SHIFT ? 4 : 8;
+		unsigned int width = ss_cfs_field_width(i);
 
 		if (!seen[i])
 			continue;
 		/* off <= size - width: no wrap-around for any off */
-		if (off % width || off > ss_cfs.size - width)
+		if (off % min(width, 8U) || off > ss_cfs.size - width)
 			return ss_cfs_refuse("'%s' is outside struct cfs_rq or unaligned",
 					     offsets[i].key);
 		for (j = 1; j < i; j++) {
 			unsigned int other = *offsets[j].off;
-			unsigned int owidth = j == SS_CFS_SUM_SHIFT ? 4 : 8;
+			unsigned int owidth = ss_cfs_field_width(j);
 
 			if (seen[j] && off < other + owidth && other < off + width)
 				return ss_cfs_refuse("'%s' overlaps another field",
@@ -222,6 +239,38 @@ static int ss_cfs_check_sums(const struct cfs_rq *cfs_rq,
 }
 
 /*
+ * tasks_timeline: a root and a leftmost node that agree, and the leftmost
+ * an entity queued on this cfs_rq (any on a flat kernel's root), not the
+ * running one, which the kernel keeps out of the tree.  Read without
+ * trusting the pointers: the offset is not proven yet.
+ */
+static int ss_cfs_check_timeline(const struct cfs_rq *cfs_rq,
+				 const struct sched_entity *curr)
+{
+	const struct rb_root_cached *timeline =
+		(const void *)((const char *)cfs_rq + ss_cfs.timeline);
+	struct rb_node *root = READ_ONCE(timeline->rb_root.rb_node);
+	struct rb_node *left = READ_ONCE(timeline->rb_leftmost);
+	struct sched_entity *first;
+	struct cfs_rq *first_rq;
+	int on_rq;
+
+	if (!root != !left)
+		return ss_cfs_refuse("tasks_timeline's root and leftmost disagree %s",
+				     "(timeline offset)");
+	if (!left)
+		return 0;
+	first = rb_entry(left, struct sched_entity, run_node);
+	if (first == curr ||
+	    copy_from_kernel_nofault(&on_rq, &first->on_rq, sizeof(on_rq)) ||
+	    copy_from_kernel_nofault(&first_rq, &first->cfs_rq, sizeof(first_rq)) ||
+	    !on_rq || (ss_cfs.model != SS_MODEL_FLAT && first_rq != cfs_rq))
+		return ss_cfs_refuse("the tree's first entity is not one queued on the cfs_rq %s",
+				     "(timeline offset)");
+	return 0;
+}
+
+/*
  * The loading task runs, so on every level its entity is the curr of its
  * cfs_rq, and it cannot be far from V.  Called with interrupts off: nothing
  * on this CPU changes the cfs_rq meanwhile.
@@ -241,6 +290,11 @@ static int ss_cfs_check_level(struct cfs_rq *cfs_rq, struct sched_entity *se,
 		return ss_cfs_refuse("sum_shift %s is 10 or more", "(sum_shift offset)");
 	if (ss_cfs.load != SS_CFS_NO_FIELD) {
 		err = ss_cfs_check_sums(cfs_rq, se);
+		if (err)
+			return err;
+	}
+	if (ss_cfs.timeline != SS_CFS_NO_FIELD) {
+		err = ss_cfs_check_timeline(cfs_rq, se);
 		if (err)
 			return err;
 	}
@@ -423,6 +477,8 @@ void ss_cfs_layout_show(struct seq_file *m)
 		seq_printf(m, " load=%u", ss_cfs.load);
 	if (ss_cfs.sum_shift != SS_CFS_NO_FIELD)
 		seq_printf(m, " sum_shift=%u", ss_cfs.sum_shift);
+	if (ss_cfs.timeline != SS_CFS_NO_FIELD)
+		seq_printf(m, " timeline=%u", ss_cfs.timeline);
 	seq_printf(m, " model=%s checked=%s\n", ss_eevdf_model_name(ss_cfs.model),
 		   ss_cfs.witnessed ? "witness" : "bounds");
 	seq_printf(m, "eevdf_model %s: %s\n", ss_eevdf_model_name(ss_cfs.model),

@@ -96,6 +96,9 @@ static int ss_status_show(struct seq_file *m, void *v)
 		else if (g == SS_GROUP_DECISIONS && ss_eevdf_live() &&
 			 !ss_feats.live)
 			ss_sched_features_show_why(m);
+		else if (g == SS_GROUP_PICK_ORDER && ss_eevdf_live() &&
+			 !ss_pick_order_live())
+			seq_puts(m, "off: cfs_rq_layout has no timeline (the offset of tasks_timeline)\n");
 		else if (!ss_group_supported(g))
 			seq_puts(m, "off: needs the eevdf group\n");
 		else if (!on)

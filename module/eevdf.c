@@ -4,7 +4,9 @@
  * cfs_rq layout live):
  *
  *   pick      a fair task switched in: its lag V - v and eligibility on its
- *             cfs_rq, and on each parent group level; deadline - V; slice.
+ *             cfs_rq, and on each parent group level; deadline - V; slice;
+ *             with the tree's place in the layout, whether an entity with
+ *             an earlier deadline was passed over, and why (pick_order).
  *   switch-out  the stint's run time against the slice; for a task going to
  *             sleep, whether the dequeue was delayed (sched_delayed) and its
  *             lag: se->vlag after a real dequeue (update_entity_lag() has run),
@@ -26,10 +28,45 @@
 #define CREATE_TRACE_POINTS
 #include "schedscope_trace.h"
 
+/*
+ * Was @se, just picked on @cfs_rq, the queued entity with the earliest
+ * deadline?  If another one's is earlier, pick_eevdf() passed it over: it
+ * was not eligible (a delayed sleeper never is), or it was and a buddy or
+ * the running group entity's protection won.  The picked entity left the
+ * tree at the pick, and V has not moved since: the runqueue's lock is held
+ * from the pick to sched_switch.
+ */
+static void ss_pick_order(const struct ss_eligibility *e,
+			  const struct cfs_rq *cfs_rq,
+			  const struct sched_entity *se,
+			  const struct ss_entity_view *v, int depth)
+{
+	const struct sched_entity *first = ss_cfs_first(cfs_rq);
+	bool eligible;
+
+	if (!first || (s64)(first->deadline - se->deadline) >= 0)
+		return;
+	eligible = ss_eligible_at(e, first->vruntime);
+	if (depth) {
+		ss_stats_count(eligible ? SS_PICKS_GROUP_EARLIER_ELIGIBLE :
+					  SS_PICKS_GROUP_EARLIER_INELIGIBLE);
+	} else if (eligible) {
+		ss_stats_count(SS_PICKS_EARLIER_ELIGIBLE);
+	} else if (ss_se_delayed(first)) {
+		ss_stats_count(SS_PICKS_EARLIER_DELAYED);
+	} else {
+		ss_stats_count(SS_PICKS_EARLIER_INELIGIBLE);
+		ss_stats_record_signed(SS_HIST_LAG_EARLIER_INELIGIBLE,
+				       (s64)(v->V - first->vruntime));
+	}
+}
+
 void ss_eevdf_pick(struct task_struct *p)
 {
 	struct sched_entity *se = &p->se;
 	struct cfs_rq *cfs_rq = ss_eevdf_cfs_rq(se);
+	bool pick_order = ss_pick_order_live();
+	struct ss_eligibility e;
 	struct ss_entity_view v;
 	int depth;
 
@@ -47,7 +84,8 @@ void ss_eevdf_pick(struct task_struct *p)
 				break;
 			cfs_rq = se->cfs_rq;
 		}
-		ss_entity_view_on(cfs_rq, se, &v);
+		ss_eligibility_of(cfs_rq, &e);
+		ss_entity_view_from(&e, se, &v);
 		if (!depth) {
 			ss_stats_count(SS_PICKS);
 			if (!v.eligible)
@@ -61,6 +99,8 @@ void ss_eevdf_pick(struct task_struct *p)
 				ss_stats_count(SS_PICKS_INELIGIBLE_GROUP);
 			ss_stats_record_signed(SS_HIST_LAG_PICK_GROUP, v.lag);
 		}
+		if (pick_order)
+			ss_pick_order(&e, cfs_rq, se, &v, depth);
 		if (trace_pick_enabled())
 			trace_pick(p, se, depth, v.V, v.lag, v.eligible, false);
 	}

@@ -16,6 +16,7 @@
 #include <linux/limits.h>
 #include <linux/math64.h>
 #include <linux/overflow.h>
+#include <linux/rbtree.h>
 #include <linux/sched.h>
 
 #include "compat.h"
@@ -55,6 +56,7 @@ struct ss_cfs_layout {
 	unsigned int curr;		/* the running entity */
 	unsigned int load;		/* load.weight, or SS_CFS_NO_FIELD */
 	unsigned int sum_shift;		/* u32, or SS_CFS_NO_FIELD */
+	unsigned int timeline;		/* tasks_timeline, or SS_CFS_NO_FIELD */
 	char names[64];
 	char source[96];
 	char why[192];			/* when not live: off/unsupported: ... */
@@ -87,6 +89,23 @@ static inline u32 ss_cfs_u32(const struct cfs_rq *cfs_rq, unsigned int off)
 static inline struct sched_entity *ss_cfs_curr(const struct cfs_rq *cfs_rq)
 {
 	return (struct sched_entity *)(uintptr_t)ss_cfs_u64(cfs_rq, ss_cfs.curr);
+}
+
+/*
+ * The queued entity with the earliest deadline (the tree is ordered by
+ * deadline), the running one not among them; NULL when none is queued or
+ * the layout has no tasks_timeline.  Under the runqueue's lock only.
+ */
+static inline struct sched_entity *ss_cfs_first(const struct cfs_rq *cfs_rq)
+{
+	const struct rb_root_cached *timeline;
+	struct rb_node *left;
+
+	if (ss_cfs.timeline == SS_CFS_NO_FIELD)
+		return NULL;
+	timeline = (const void *)((const char *)cfs_rq + ss_cfs.timeline);
+	left = READ_ONCE(timeline->rb_leftmost);
+	return left ? rb_entry(left, struct sched_entity, run_node) : NULL;
 }
 
 /* The cfs_rq whose EEVDF queue holds @se: on a flat kernel, the root's. */
@@ -170,6 +189,26 @@ static inline bool ss_eligible_at(const struct ss_eligibility *e, u64 vruntime)
 	return ss_eligible(e->avg, (s64)(vruntime - e->v0), e->load);
 }
 
+/* V and @se's lag and eligibility from sums read with ss_eligibility_of(). */
+static inline void ss_entity_view_from(const struct ss_eligibility *e,
+				       const struct sched_entity *se,
+				       struct ss_entity_view *view)
+{
+	s64 avg = e->avg;
+
+	view->eligible = ss_eligible_at(e, se->vruntime);
+	if (ss_cfs.model != SS_MODEL_SCALED && e->alone && e->curr) {
+		/* avg_vruntime(): one entity is its own average */
+		avg = (s64)(e->curr->vruntime - e->v0);
+	} else if (e->load > 0) {
+		if (avg < 0)	/* floor, as the kernel does */
+			avg -= e->load - 1;
+		avg = div64_s64(avg, e->load);
+	}
+	view->V = e->v0 + avg;
+	view->lag = (s64)(view->V - se->vruntime);
+}
+
 /*
  * Only with the layout live, and @se queued or running on @cfs_rq (from
  * ss_eevdf_cfs_rq()).  The products wrap as the kernel's do.
@@ -179,21 +218,9 @@ static inline void ss_entity_view_on(const struct cfs_rq *cfs_rq,
 				     struct ss_entity_view *view)
 {
 	struct ss_eligibility e;
-	s64 avg;
 
 	ss_eligibility_of(cfs_rq, &e);
-	view->eligible = ss_eligible_at(&e, se->vruntime);
-	avg = e.avg;
-	if (ss_cfs.model != SS_MODEL_SCALED && e.alone && e.curr) {
-		/* avg_vruntime(): one entity is its own average */
-		avg = (s64)(e.curr->vruntime - e.v0);
-	} else if (e.load > 0) {
-		if (avg < 0)	/* floor, as the kernel does */
-			avg -= e.load - 1;
-		avg = div64_s64(avg, e.load);
-	}
-	view->V = e.v0 + avg;
-	view->lag = (s64)(view->V - se->vruntime);
+	ss_entity_view_from(&e, se, view);
 }
 
 static inline void ss_entity_view(const struct sched_entity *se,
@@ -207,6 +234,12 @@ static inline void ss_entity_view(const struct sched_entity *se,
 static inline bool ss_eevdf_live(void)
 {
 	return SS_CAN_EEVDF && READ_ONCE(ss_cfs.live);
+}
+
+/* The pick_order group: the layout also says where the queue's tree is. */
+static inline bool ss_pick_order_live(void)
+{
+	return ss_eevdf_live() && ss_cfs.timeline != SS_CFS_NO_FIELD;
 }
 
 /* eevdf.c: the EEVDF decisions, recorded from the probes */

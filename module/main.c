@@ -48,6 +48,8 @@ bool ss_group_supported(enum ss_group g)
 		return ss_eevdf_live() && SS_HAVE_DELAYED_DEQUEUE;
 	case SS_GROUP_DECISIONS:
 		return ss_decisions_live();
+	case SS_GROUP_PICK_ORDER:
+		return ss_pick_order_live();
 	default:
 		return true;
 	}

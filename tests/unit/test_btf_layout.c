@@ -41,8 +41,10 @@ static void test_fixtures(void)
 	CHECK(!l.sum_shift_ok);
 	CHECK_EQ_INT(l.load, 0);
 	CHECK_EQ_INT(l.model, BTF_MODEL_SCALED);
+	CHECK(l.timeline_ok);
+	CHECK_EQ_INT(l.timeline, 64);
 	CHECK_STR_EQ(param, "size=320,v0=56,sum_w_vruntime=40,sum_weight=48,"
-		     "curr=80,load=0,model=scaled,"
+		     "curr=80,load=0,timeline=64,model=scaled,"
 		     "names=zero_vruntime/avg_vruntime/avg_load,"
 		     "source=btf:/tmp/my_btf");
 
@@ -56,12 +58,12 @@ static void test_fixtures(void)
 	CHECK_EQ_INT(l.curr, 80);
 	CHECK_EQ_INT(l.model, BTF_MODEL_FULL);
 	CHECK_EQ_INT(btf_layout_param(&l, "x", param, sizeof(param)), 0);
-	CHECK_STR_HAS(param, ",load=0,sum_shift=56,model=full,names=zero_vruntime/sum_w_vruntime/sum_weight,");
+	CHECK_STR_HAS(param, ",load=0,sum_shift=56,timeline=64,model=full,names=zero_vruntime/sum_w_vruntime/sum_weight,");
 	CHECK_EQ_INT(layout_of("cfs_rq_73", &l, err, sizeof(err)), 0);
 	CHECK(l.eevdf && l.sum_shift_ok);
 	CHECK_EQ_INT(l.model, BTF_MODEL_FLAT);
 	CHECK_EQ_INT(btf_layout_param(&l, "x", param, sizeof(param)), 0);
-	CHECK_STR_HAS(param, ",sum_shift=56,model=flat,");
+	CHECK_STR_HAS(param, ",sum_shift=56,timeline=64,model=flat,");
 	CHECK_STR_EQ(btf_layout_model_name(BTF_MODEL_FLAT), "flat");
 	CHECK_EQ_INT(btf_layout_param(&l, NULL, param, 20), -ENOSPC);
 
@@ -76,6 +78,7 @@ static void test_fixtures(void)
 	CHECK_EQ_INT(l.sum_weight, 16);
 	CHECK_EQ_INT(l.v0, 40);		/* anonymous struct at 32, + 8 */
 	CHECK_EQ_INT(l.curr, 48);
+	CHECK(!l.timeline_ok);	/* none there: pick_order stays off */
 	CHECK_STR_EQ(l.sum_name, "sum_w_vruntime");
 	CHECK_STR_EQ(l.weight_name, "sum_weight");
 	CHECK_STR_EQ(l.v0_name, "min_vruntime");
@@ -117,6 +120,7 @@ static void test_real_kernels(void)
 			 * zero_vruntime 56, curr 80 in 6.12.117+deb12 */
 			CHECK_MSG(l.sum_w_vruntime == 40 && l.sum_weight == 48 &&
 				  l.v0 == 56 && l.curr == 80 &&
+				  l.timeline_ok && l.timeline == 64 &&
 				  !strcmp(l.v0_name, "zero_vruntime"),
 				  "%s: %u %u %u %u %s", path, l.sum_w_vruntime,
 				  l.sum_weight, l.v0, l.curr, l.v0_name);
@@ -129,7 +133,8 @@ static void test_real_kernels(void)
 			 * curr 80 in 7.2.12+deb13 and 7.3.4+deb13 */
 			CHECK_MSG(l.load_ok && l.load == 0 && l.sum_w_vruntime == 32 &&
 				  l.sum_weight == 40 && l.v0 == 48 &&
-				  l.sum_shift_ok && l.sum_shift == 56 && l.curr == 80,
+				  l.sum_shift_ok && l.sum_shift == 56 && l.curr == 80 &&
+				  l.timeline_ok && l.timeline == 64,
 				  "%s: %u %u %u %u %u", path, l.load,
 				  l.sum_w_vruntime, l.sum_weight, l.v0, l.sum_shift);
 			CHECK_MSG(l.model == (strstr(path, "/7.3.") ?

@@ -72,7 +72,7 @@ unload_module() {
 # (an independent reader of the same BTF `schedscope load` uses libbpf for).
 cfs_layout_pahole() {
 	local btf=/sys/kernel/btf/vmlinux dump size v0 v0name sum sumname weight weightname curr
-	local load shift model=scaled extra=
+	local load shift timeline model=scaled extra=
 	# Debian 12's pahole warns about BTF kinds newer than it (7.x): harmless
 	dump=$(pahole -C cfs_rq "$btf" 2>/dev/null) || return 1
 	field() { awk -v f="$1" '$0 ~ "[ *]" f ";" { for (i = 1; i <= NF; i++) if ($i == "/*") { print $(i + 1); exit } }' <<<"$dump"; }
@@ -85,13 +85,15 @@ cfs_layout_pahole() {
 	# struct load_weight load is cfs_rq's first member, weight its first
 	load=$(field load)
 	[ -n "$load" ] && extra="load=$load,"
+	timeline=$(field tasks_timeline)
+	[ -n "$timeline" ] && timeline="timeline=$timeline,"
 	shift=$(field sum_shift)
 	if [ -n "$shift" ]; then
 		model=full
 		pahole -C sched_entity "$btf" 2>/dev/null | grep -q '[ *]h_load;' && model=flat
 		extra="${extra}sum_shift=$shift,"
 	fi
-	echo "size=$size,v0=$v0,sum_w_vruntime=$sum,sum_weight=$weight,curr=$curr,${extra}model=$model,names=$v0name/$sumname/$weightname,source=pahole:$btf"
+	echo "size=$size,v0=$v0,sum_w_vruntime=$sum,sum_weight=$weight,curr=$curr,${extra}${timeline}model=$model,names=$v0name/$sumname/$weightname,source=pahole:$btf"
 }
 
 # compare_standing STATE WHAT PID...: compares the module's eevdf_tasks

@@ -112,6 +112,34 @@ static unsigned int load_weight_offset(const struct btf *btf, __u32 cfs_rq,
 	return wbits / 8;
 }
 
+/*
+ * Byte offset of cfs_rq.tasks_timeline, the struct rb_root_cached that
+ * pick_eevdf() searches, or 0 with *ok false.
+ */
+static unsigned int timeline_offset(const struct btf *btf, __u32 cfs_rq,
+				    bool *ok)
+{
+	const struct btf_type *t;
+	const char *name;
+	__u32 bits, type;
+	bool bitfield;
+	int id;
+
+	*ok = false;
+	if (!find_member(btf, cfs_rq, "tasks_timeline", 0, &bits, &type,
+			 &bitfield) || bitfield || bits % 64)
+		return 0;
+	id = btf__resolve_type(btf, type);
+	t = id > 0 ? btf__type_by_id(btf, id) : NULL;
+	if (!t || !btf_is_struct(t) || t->size != 16)
+		return 0;
+	name = btf__name_by_offset(btf, t->name_off);
+	if (!name || strcmp(name, "rb_root_cached"))
+		return 0;
+	*ok = true;
+	return bits / 8;
+}
+
 /* Does struct sched_entity have a member NAME? */
 static bool entity_has(const struct btf *btf, const char *name)
 {
@@ -211,6 +239,7 @@ int btf_layout_from_btf(const struct btf *btf, struct btf_layout *l,
 	snprintf(l->sum_name, sizeof(l->sum_name), "%s", sum);
 	snprintf(l->weight_name, sizeof(l->weight_name), "%s", weight);
 	find_model(btf, id, l);
+	l->timeline = timeline_offset(btf, id, &l->timeline_ok);
 	l->eevdf = true;
 	return 0;
 }
@@ -269,6 +298,8 @@ int btf_layout_param(const struct btf_layout *l, const char *path, char *buf,
 		n += snprintf(buf + n, len - n, "load=%u,", l->load);
 	if (n >= 0 && (size_t)n < len && l->sum_shift_ok)
 		n += snprintf(buf + n, len - n, "sum_shift=%u,", l->sum_shift);
+	if (n >= 0 && (size_t)n < len && l->timeline_ok)
+		n += snprintf(buf + n, len - n, "timeline=%u,", l->timeline);
 	if (n >= 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - n, "model=%s,names=%s/%s/%s,source=btf:%s",
 			      btf_layout_model_name(l->model), l->v0_name,

@@ -59,6 +59,11 @@ static const struct {
 	{ "wakeup_decline_deadline", "Wakeups that did not preempt: an earlier eligible deadline" },
 	{ "wakeup_undecided", "Wakeups without a decision (the wakee was running)" },
 	{ "wakeup_unexplained", "Wakeups whose decision the module could not explain" },
+	{ "picks_earlier_ineligible", "EEVDF picks that passed over an earlier deadline not eligible" },
+	{ "picks_earlier_delayed", "EEVDF picks that passed over a delayed sleeper's earlier deadline" },
+	{ "picks_earlier_eligible", "EEVDF picks that passed over an eligible earlier deadline (a next buddy)" },
+	{ "picks_group_earlier_ineligible", "Group-level picks that passed over an earlier deadline not eligible" },
+	{ "picks_group_earlier_eligible", "Group-level picks that passed over an eligible earlier deadline (kept or buddy)" },
 };
 
 static const char *help_of(const char *key)
