@@ -31,6 +31,23 @@ static u64 ss_elapsed(u64 since, u64 now)
 	return now > since ? now - since : 0;
 }
 
+/*
+ * A wakeup decided to preempt the task running here: this switch is what it
+ * caused if that task is switched out still wanting to run.
+ */
+static void ss_wakeup_preemption_end(struct ss_cpu *c,
+				     const struct task_struct *prev,
+				     const struct task_struct *next,
+				     bool voluntary)
+{
+	if (c->preempt_victim == prev && !voluntary) {
+		ss_stats_count(SS_WAKEUP_PREEMPTIONS);
+		if (c->preempt_wakee == next)
+			ss_stats_count(SS_WAKEUP_PREEMPTIONS_BY_WAKEE);
+	}
+	WRITE_ONCE(c->preempt_victim, NULL);
+}
+
 void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 			   struct task_struct *next, unsigned int prev_state)
 {
@@ -55,6 +72,8 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 	c->curr = next;
 	c->curr_nvcsw = READ_ONCE(next->nvcsw);
 	c->stint_start = now;
+	if (c->preempt_victim)
+		ss_wakeup_preemption_end(c, prev, next, voluntary);
 
 	if (next->pid) {
 		w = ss_task_wait_end(next);
@@ -72,7 +91,7 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 				ss_stats_record(ss_wait_hist[w.kind],
 						ss_elapsed(w.since, now));
 			if (wakeup_preemption)
-				ss_stats_count(SS_WAKEUP_PREEMPTIONS);
+				ss_stats_count(SS_WAKEUP_DISPLACEMENTS);
 			if (ss_eevdf_live() && ss_fair(next))
 				ss_eevdf_pick(next);
 		}

@@ -88,6 +88,14 @@ struct ss_cpu {
 	 */
 	const struct task_struct *curr;
 	unsigned long curr_nvcsw;
+	/*
+	 * The running task that a measured wakee's decision (wakeup_decision.c)
+	 * asked to preempt, and that wakee: written by sched_wakeup on any
+	 * CPU, read and cleared by the next sched_switch here, both under
+	 * this CPU's runqueue lock.
+	 */
+	const struct task_struct *preempt_victim;
+	const struct task_struct *preempt_wakee;
 	struct ss_stats stats;
 };
 

@@ -51,14 +51,16 @@ void ss_stats_reset(void)
 
 /*
  * Before the probes are attached: a task switched in while they were not is
- * not known at its switch-out.
+ * not known at its switch-out, nor a preemption decided before.
  */
 void ss_stats_forget_curr(void)
 {
 	int cpu;
 
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
 		WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->curr, NULL);
+		WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->preempt_victim, NULL);
+	}
 }
 
 /*

@@ -237,6 +237,11 @@ void ss_wakeup_decision(struct task_struct *p)
 	else if (c != SS_WAKEUP_UNEXPLAINED && ss_preempts(c) != resched)
 		c = resched ? SS_WAKEUP_DECLINE_PENDING : SS_WAKEUP_UNEXPLAINED;
 	ss_stats_count(c);
+	/* counted as wakeup_preemptions if its next switch-out is curr's */
+	if (ss_preempts(c) && c != SS_WAKEUP_PREEMPT_IDLE_CPU) {
+		WRITE_ONCE(rq_cpu->preempt_victim, curr);
+		WRITE_ONCE(rq_cpu->preempt_wakee, p);
+	}
 	if (c == SS_WAKEUP_DECLINE_INELIGIBLE)
 		ss_stats_record_signed(SS_HIST_LAG_WAKEUP_INELIGIBLE, lag);
 }

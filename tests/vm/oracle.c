@@ -621,11 +621,11 @@ int main(int argc, char **argv)
 		      stat_delta(&st_after, &st_before, "new_lat_sum_ns"),
 		      after.timeslices - before.timeslices, filter, uts.release,
 		      !p.counts_only);
-	printf("     [%s] filter %-22s wakeups %llu, wakeup preemptions %llu, untracked switch-ins %llu, voluntary traced as running %llu\n",
+	printf("     [%s] filter %-22s wakeups %llu, wakeup displacements %llu, untracked switch-ins %llu, voluntary traced as running %llu\n",
 	       uts.release, filter,
 	       (unsigned long long)stat_delta(&st_after, &st_before, "wakeups"),
 	       (unsigned long long)stat_delta(&st_after, &st_before,
-					      "wakeup_preemptions"),
+					      "wakeup_displacements"),
 	       (unsigned long long)stat_delta(&st_after, &st_before,
 					      "untracked_switch_ins"),
 	       (unsigned long long)stat_delta(&st_after, &st_before,
