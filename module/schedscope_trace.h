@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * schedscope's own trace events: one record per EEVDF decision, for
+ * schedscope's own trace events: one record per EEVDF decision (a pick, a
+ * dequeue, a placement, a wakeup's preemption decision), for
  * trace-cmd, perf and libtraceevent readers (`schedscope record`).
  * Fields: docs/interface.md, "Trace events".
  */
@@ -78,6 +79,65 @@ DEFINE_EVENT(schedscope_entity, place,
 		 int depth, u64 avg_vruntime, s64 lag, bool eligible,
 		 bool delayed),
 	TP_ARGS(p, se, depth, avg_vruntime, lag, eligible, delayed));
+
+/*
+ * A measured fair task was woken: the wakeup preemption decision
+ * (wakeup_decision.c) as its class without the "wakeup_" prefix, the wakee
+ * on its own cfs_rq, and the task that was running on its CPU (pid -1: not
+ * seen yet; curr_deadline 0: not a fair task).
+ */
+TRACE_EVENT(decision,
+
+	TP_PROTO(struct task_struct *p, u64 avg_vruntime, s64 lag,
+		 bool eligible, const char *decision,
+		 const struct task_struct *curr, u64 curr_deadline),
+
+	TP_ARGS(p, avg_vruntime, lag, eligible, decision, curr, curr_deadline),
+
+	TP_STRUCT__entry(
+		__field(int,		cpu)
+		__field(pid_t,		pid)
+		__array(char,		comm,	TASK_COMM_LEN)
+		__array(char,		decision, 24)
+		__field(s64,		lag)
+		__field(u64,		vruntime)
+		__field(u64,		deadline)
+		__field(u64,		avg_vruntime)
+		__field(u64,		slice)
+		__field(unsigned long,	weight)
+		__field(bool,		eligible)
+		__field(pid_t,		curr_pid)
+		__array(char,		curr_comm, TASK_COMM_LEN)
+		__field(u64,		curr_deadline)
+	),
+
+	TP_fast_assign(
+		__entry->cpu		= task_cpu(p);
+		__entry->pid		= p->pid;
+		memcpy(__entry->comm, p->comm, TASK_COMM_LEN);
+		strscpy(__entry->decision, decision, sizeof(__entry->decision));
+		__entry->lag		= lag;
+		__entry->vruntime	= p->se.vruntime;
+		__entry->deadline	= p->se.deadline;
+		__entry->avg_vruntime	= avg_vruntime;
+		__entry->slice		= p->se.slice;
+		__entry->weight		= p->se.load.weight >> SCHED_FIXEDPOINT_SHIFT;
+		__entry->eligible	= eligible;
+		__entry->curr_pid	= curr ? curr->pid : -1;
+		if (curr)
+			memcpy(__entry->curr_comm, curr->comm, TASK_COMM_LEN);
+		else
+			__entry->curr_comm[0] = '\0';
+		__entry->curr_deadline	= curr_deadline;
+	),
+
+	TP_printk("cpu=%d pid=%d comm=%s decision=%s lag=%lld vruntime=%llu deadline=%llu avg_vruntime=%llu slice=%llu weight=%lu eligible=%d curr_pid=%d curr_comm=%s curr_deadline=%llu",
+		  __entry->cpu, __entry->pid, __entry->comm, __entry->decision,
+		  __entry->lag, __entry->vruntime, __entry->deadline,
+		  __entry->avg_vruntime, __entry->slice, __entry->weight,
+		  __entry->eligible, __entry->curr_pid, __entry->curr_comm,
+		  __entry->curr_deadline)
+);
 
 #endif /* _SCHEDSCOPE_TRACE_H */
 

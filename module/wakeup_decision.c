@@ -38,6 +38,7 @@
  */
 #include <linux/rbtree.h>
 #include <linux/sched.h>
+#include <linux/string.h>
 #include <linux/thread_info.h>
 
 #include "compat.h"
@@ -46,6 +47,8 @@
 #include "schedscope.h"
 
 #if SS_CAN_EEVDF
+#include "schedscope_trace.h"
+
 /* how many queued entities before the wakee are looked at */
 #define SS_EARLIER_MAX	16
 
@@ -206,6 +209,21 @@ static bool ss_preempts(enum ss_counter c)
 	}
 }
 
+/* The decision as a trace event: the wakee seen on its own cfs_rq. */
+static void ss_trace_decision(struct task_struct *p,
+			      const struct task_struct *curr,
+			      enum ss_counter c)
+{
+	const char *name = ss_counters[c].name;
+	struct ss_entity_view v;
+
+	ss_entity_view(&p->se, &v);
+	if (!strncmp(name, "wakeup_", 7))
+		name += 7;
+	trace_decision(p, v.V, v.lag, v.eligible, name, curr,
+		       curr && curr->pid && ss_fair(curr) ? curr->se.deadline : 0);
+}
+
 /* @p, fair and measured, was just woken: count its decision. */
 void ss_wakeup_decision(struct task_struct *p)
 {
@@ -244,5 +262,7 @@ void ss_wakeup_decision(struct task_struct *p)
 	}
 	if (c == SS_WAKEUP_DECLINE_INELIGIBLE)
 		ss_stats_record_signed(SS_HIST_LAG_WAKEUP_INELIGIBLE, lag);
+	if (trace_decision_enabled())
+		ss_trace_decision(p, curr, c);
 }
 #endif /* SS_CAN_EEVDF */

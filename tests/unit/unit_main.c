@@ -20,6 +20,7 @@ static const struct {
 	{ "modinfo", test_modinfo },
 	{ "feature_word", test_feature_word },
 	{ "record_event", test_record_event },
+	{ "record_decision", test_record_decision },
 	{ "cli", test_cli },
 	{ "lat_stats", test_lat_stats },
 	{ "sweep_parts", test_sweep_parts },

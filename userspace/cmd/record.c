@@ -30,10 +30,11 @@ static void usage(FILE *out)
 "Usage: schedscope record [OPTIONS] [-- COMMAND [ARGS...]]\n"
 "\n"
 "Record the module's trace events (schedscope:pick, schedscope:dequeue,\n"
-"schedscope:place) into CSV, one row per event, while COMMAND runs, or\n"
-"until SIGINT/SIGTERM without one. Columns:\n"
+"schedscope:place, schedscope:decision) into CSV, one row per event, while\n"
+"COMMAND runs, or until SIGINT/SIGTERM without one. Columns:\n"
 "  time_ns,event,cpu,pid,comm,depth,lag,vruntime,deadline,avg_vruntime,\n"
-"  slice,weight,eligible,delayed\n"
+"  slice,weight,eligible,delayed,decision,curr_pid,curr_comm,curr_deadline\n"
+"(the last four a wakeup decision's: its class and the running task).\n"
 "Rows come in time order within each read of the buffers (every 100 ms).\n"
 "The module is enabled for the run if it was disabled, and disabled again.\n"
 "\n"
@@ -54,7 +55,7 @@ struct record_ctx {
 	struct tracefs_instance *inst;	/* recording in an instance of its own */
 	FILE *out;
 	unsigned long long rows, missed, bad;
-	unsigned long long per_event[3];
+	unsigned long long per_event[4];	/* as record_event_names */
 	char first_error[512];
 	int write_error;
 };
@@ -167,7 +168,8 @@ static int find_events(struct record_ctx *ctx)
 	}
 	if (!nevents) {
 		cli_error(cmd, "the loaded module has no trace events %s:{pick,"
-			  "dequeue,place} (no events/%s in %s): it predates them",
+			  "dequeue,place,decision} (no events/%s in %s): it "
+			  "predates them or the kernel has no EEVDF",
 			  RECORD_EVENT_SYSTEM, RECORD_EVENT_SYSTEM,
 			  tracefs_tracing_dir());
 		return -1;
@@ -265,8 +267,9 @@ static int report_recording(const struct record_ctx *ctx,
 		return 1;
 	}
 	fprintf(stderr, "schedscope record: %llu events (pick %llu, dequeue "
-		"%llu, place %llu)%s%s\n", ctx->rows, ctx->per_event[0],
-		ctx->per_event[1], ctx->per_event[2], p->output ? " to " : "",
+		"%llu, place %llu, decision %llu)%s%s\n", ctx->rows,
+		ctx->per_event[0], ctx->per_event[1], ctx->per_event[2],
+		ctx->per_event[3], p->output ? " to " : "",
 		p->output ? p->output : "");
 	if (ctx->missed)
 		fprintf(stderr, "schedscope record: %llu events lost (buffer "

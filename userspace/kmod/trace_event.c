@@ -8,12 +8,15 @@
 #include "lib/error_msg.h"
 #include "kmod/trace_event.h"
 
-const char *const record_event_names[] = { "pick", "dequeue", "place", NULL };
+const char *const record_event_names[] = {
+	"pick", "dequeue", "place", "decision", NULL
+};
 
 int record_csv_header(FILE *out)
 {
 	fputs("time_ns,event,cpu,pid,comm,depth,lag,vruntime,deadline,"
-	      "avg_vruntime,slice,weight,eligible,delayed\n", out);
+	      "avg_vruntime,slice,weight,eligible,delayed,decision,curr_pid,"
+	      "curr_comm,curr_deadline\n", out);
 	return ferror(out) ? -EIO : 0;
 }
 
@@ -39,9 +42,17 @@ int record_csv_row(FILE *out, const struct ss_event *e)
 	fprintf(out, ",%d,%d,", e->cpu, e->pid);
 	csv_field(out, e->comm);
 	fprintf(out, ",%d,%" PRId64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%"
-		PRIu64 ",%" PRIu64 ",%d,%d\n", e->depth, e->lag, e->vruntime,
+		PRIu64 ",%" PRIu64 ",%d,%d,", e->depth, e->lag, e->vruntime,
 		e->deadline, e->avg_vruntime, e->slice, e->weight, e->eligible,
 		e->delayed);
+	if (e->decision[0]) {
+		csv_field(out, e->decision);
+		fprintf(out, ",%d,", e->curr_pid);
+		csv_field(out, e->curr_comm);
+		fprintf(out, ",%" PRIu64 "\n", e->curr_deadline);
+	} else {
+		fputs(",,,\n", out);
+	}
 	return ferror(out) ? -EIO : 0;
 }
 
@@ -89,45 +100,90 @@ static int number(struct tep_event *ev, struct tep_record *rec,
 	return 0;
 }
 
+/* A char array field into buf (cut to size - 1, NUL-terminated). */
+static int text(struct tep_event *ev, struct tep_record *rec,
+		const char *name, char *buf, size_t size, char *err,
+		size_t errlen)
+{
+	struct tep_format_field *f;
+	int ret = 0;
+	size_t len;
+
+	f = field(ev, rec, name, err, errlen, &ret);
+	if (!f)
+		return ret;
+	len = strnlen((const char *)rec->data + f->offset, f->size);
+	if (len > size - 1)
+		len = size - 1;
+	memcpy(buf, (const char *)rec->data + f->offset, len);
+	buf[len] = '\0';
+	return 0;
+}
+
+/* A decision's own fields: its class and the running task. */
+static int decision_parse(struct tep_event *ev, struct tep_record *rec,
+			  struct ss_event *e, char *err, size_t errlen)
+{
+	uint64_t pid, deadline;
+	int ret;
+
+	ret = text(ev, rec, "decision", e->decision, sizeof(e->decision), err,
+		   errlen);
+	if (!ret)
+		ret = text(ev, rec, "curr_comm", e->curr_comm,
+			   sizeof(e->curr_comm), err, errlen);
+	if (!ret)
+		ret = number(ev, rec, "curr_pid", &pid, err, errlen);
+	if (!ret)
+		ret = number(ev, rec, "curr_deadline", &deadline, err, errlen);
+	if (ret)
+		return ret;
+	if (!e->decision[0]) {
+		error_msg(err, errlen, "%s:%s record with an empty decision",
+			  ev->system, ev->name);
+		return -EINVAL;
+	}
+	e->curr_pid = (int)pid;
+	e->curr_deadline = deadline;
+	return 0;
+}
+
 int record_event_parse(struct tep_event *ev, struct tep_record *rec,
 		       struct ss_event *e, char *err, size_t errlen)
 {
 	static const char *const names[] = {
-		"cpu", "pid", "depth", "lag", "vruntime", "deadline",
-		"avg_vruntime", "slice", "weight", "eligible", "delayed",
+		"cpu", "pid", "lag", "vruntime", "deadline", "avg_vruntime",
+		"slice", "weight", "eligible", "depth", "delayed",
 	};
-	struct {
-		uint64_t v;
-	} n[sizeof(names) / sizeof(names[0])];
-	struct tep_format_field *comm;
-	size_t i, len;
-	int ret = 0;
+	/* a decision has neither depth nor delayed */
+	bool decision = !strcmp(ev->name, "decision");
+	size_t i, nnames = sizeof(names) / sizeof(names[0]) - 2 * decision;
+	uint64_t n[sizeof(names) / sizeof(names[0])] = { 0 };
+	int ret;
 
 	memset(e, 0, sizeof(*e));
-	for (i = 0; i < sizeof(n) / sizeof(n[0]); i++) {
-		ret = number(ev, rec, names[i], &n[i].v, err, errlen);
+	for (i = 0; i < nnames; i++) {
+		ret = number(ev, rec, names[i], &n[i], err, errlen);
 		if (ret)
 			return ret;
 	}
-	comm = field(ev, rec, "comm", err, errlen, &ret);
-	if (!comm)
+	ret = text(ev, rec, "comm", e->comm, sizeof(e->comm), err, errlen);
+	if (!ret && decision)
+		ret = decision_parse(ev, rec, e, err, errlen);
+	if (ret)
 		return ret;
-	len = strnlen((const char *)rec->data + comm->offset, comm->size);
-	if (len > sizeof(e->comm) - 1)
-		len = sizeof(e->comm) - 1;
-	memcpy(e->comm, (const char *)rec->data + comm->offset, len);
 	snprintf(e->event, sizeof(e->event), "%s", ev->name);
 	e->time_ns = rec->ts;
-	e->cpu = (int)n[0].v;
-	e->pid = (int)n[1].v;
-	e->depth = (int)n[2].v;
-	e->lag = (int64_t)n[3].v;
-	e->vruntime = n[4].v;
-	e->deadline = n[5].v;
-	e->avg_vruntime = n[6].v;
-	e->slice = n[7].v;
-	e->weight = n[8].v;
-	e->eligible = n[9].v != 0;
-	e->delayed = n[10].v != 0;
+	e->cpu = (int)n[0];
+	e->pid = (int)n[1];
+	e->lag = (int64_t)n[2];
+	e->vruntime = n[3];
+	e->deadline = n[4];
+	e->avg_vruntime = n[5];
+	e->slice = n[6];
+	e->weight = n[7];
+	e->eligible = n[8] != 0;
+	e->depth = (int)n[9];
+	e->delayed = n[10] != 0;
 	return 0;
 }

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * One record of the module's trace events (system "schedscope": pick,
- * dequeue, place; docs/interface.md, "Trace events"), taken out of a
- * libtraceevent record by field name, and written as one CSV row:
+ * dequeue, place, decision; docs/interface.md, "Trace events"), taken out
+ * of a libtraceevent record by field name, and written as one CSV row:
  *
  *   time_ns,event,cpu,pid,comm,depth,lag,vruntime,deadline,avg_vruntime,
- *   slice,weight,eligible,delayed
+ *   slice,weight,eligible,delayed,decision,curr_pid,curr_comm,curr_deadline
  *
- * time_ns is the record's trace clock; comm is quoted as RFC 4180 says when
- * it holds a comma, a quote, CR or LF.
+ * The last four are a decision's (empty in the other events' rows); a
+ * decision has no depth or delayed field (its wakee is seen on its own
+ * cfs_rq, and was just woken): 0 there. time_ns is the record's trace
+ * clock; comm and curr_comm are quoted as RFC 4180 says when they hold a
+ * comma, a quote, CR or LF.
  */
 #ifndef SCHEDSCOPE_RECORD_EVENT_H
 #define SCHEDSCOPE_RECORD_EVENT_H
@@ -22,7 +25,7 @@
 
 struct ss_event {
 	uint64_t time_ns;
-	char event[16];			/* "pick", "dequeue", "place" */
+	char event[16];			/* "pick", "dequeue", "place", "decision" */
 	int cpu;
 	int pid;
 	char comm[17];
@@ -30,6 +33,11 @@ struct ss_event {
 	int64_t lag;
 	uint64_t vruntime, deadline, avg_vruntime, slice, weight;
 	bool eligible, delayed;
+	/* a decision's: its class ("decline_protected"), the running task */
+	char decision[24];
+	int curr_pid;
+	char curr_comm[17];
+	uint64_t curr_deadline;
 };
 
 extern const char *const record_event_names[];	/* NULL-terminated */

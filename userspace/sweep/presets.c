@@ -12,7 +12,9 @@ static const struct sweep_preset presets[] = {
 	{
 		.name = "eligibility-messaging",
 		.reproduces = "EEVDF features on hackbench-style messaging: seconds, "
-			      "switches, migrations per feature set",
+			      "switches, migrations, wakeup decisions and the "
+			      "picks that passed an ineligible or delayed "
+			      "entity, per feature set",
 		.settings = { "default", "NO_RUN_TO_PARITY", "NO_PLACE_LAG",
 			      "NO_DELAY_DEQUEUE", "NO_DELAY_DEQUEUE,NO_PLACE_LAG" },
 		.repetitions = 5,
@@ -29,7 +31,9 @@ static const struct sweep_preset presets[] = {
 	{
 		.name = "run-to-parity",
 		.reproduces = "RUN_TO_PARITY against over-scheduling: hackbench "
-			      "seconds per repetition and the ratio to the baseline",
+			      "seconds per repetition and the ratio to the "
+			      "baseline, and the wakeups declined because the "
+			      "running task was protected",
 		.settings = { "NO_RUN_TO_PARITY", "RUN_TO_PARITY" },
 		.repetitions = 4,
 		.workload = { "messaging", "-g", "4", "-l", "200", NULL },
@@ -46,7 +50,9 @@ static const struct sweep_preset presets[] = {
 	{
 		.name = "sched-idle-side-job",
 		.reproduces = "wakeup latency of a latency-sensitive job beside a "
-			      "SCHED_IDLE side job on the same CPU",
+			      "SCHED_IDLE side job on the same CPU, and how "
+			      "often the side job was preempted at once "
+			      "(preempt: SCHED_IDLE running)",
 		.settings = { "default", "NO_WAKEUP_PREEMPTION" },
 		.repetitions = 3,
 		.filter = "comm=wakelat",
