@@ -236,8 +236,9 @@ void ss_wakeup_decision(struct task_struct *p)
 
 	ss_stats_count(SS_WAKEUP_DECISIONS);
 	if (!curr || curr == p) {
-		ss_stats_count(SS_WAKEUP_UNDECIDED);
-		return;
+		/* counted and traced like the others: one event a decision */
+		c = SS_WAKEUP_UNDECIDED;
+		goto count;
 	}
 	resched = ss_resched_set(curr);
 	if (!curr->pid)
@@ -254,6 +255,7 @@ void ss_wakeup_decision(struct task_struct *p)
 		c = resched ? SS_WAKEUP_PREEMPT_SHORT : SS_WAKEUP_DECLINE_DEADLINE;
 	else if (c != SS_WAKEUP_UNEXPLAINED && ss_preempts(c) != resched)
 		c = resched ? SS_WAKEUP_DECLINE_PENDING : SS_WAKEUP_UNEXPLAINED;
+count:
 	ss_stats_count(c);
 	/* counted as wakeup_preemptions if its next switch-out is curr's */
 	if (ss_preempts(c) && c != SS_WAKEUP_PREEMPT_IDLE_CPU) {
