@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Attaching the probes to the scheduler tracepoints, and `enable`: measuring
- * is on exactly while they are attached.
+ * is on exactly while they are attached; `groups`: what they measure.
  *
  * The sched tracepoints are not exported to modules, so they are looked up by
  * name among the kernel's tracepoints and attached with
@@ -123,6 +123,27 @@ int ss_set_enabled(bool on)
 	if (!err)
 		WRITE_ONCE(ss_is_enabled, on);
 out:
+	mutex_unlock(&ss_enable_lock);
+	return err;
+}
+
+unsigned int ss_groups_selected = SS_GROUPS_ALL;
+
+/*
+ * Choosing what to measure while measuring would leave half-counted events
+ * and waits begun unseen behind: only while the probes are detached.
+ */
+int ss_set_groups(unsigned int mask)
+{
+	int err = 0;
+
+	if (!mask || (mask & ~SS_GROUPS_ALL))
+		return -EINVAL;
+	mutex_lock(&ss_enable_lock);
+	if (ss_is_enabled)
+		err = -EBUSY;
+	else
+		WRITE_ONCE(ss_groups_selected, mask);
 	mutex_unlock(&ss_enable_lock);
 	return err;
 }

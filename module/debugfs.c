@@ -9,6 +9,7 @@
 #include <linux/fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/utsname.h>
 
@@ -19,6 +20,7 @@
 
 #define SS_FILTER_MAX	4096	/* bytes a filter write may hold */
 #define SS_FLAG_MAX	32	/* enable, reset: longer is E2BIG, not EINVAL */
+#define SS_GROUPS_MAX	256	/* bytes a groups write may hold */
 
 static struct dentry *ss_dir;
 
@@ -66,13 +68,85 @@ static int ss_parse_bit(const char __user *ubuf, size_t count, loff_t *ppos,
 	return err;
 }
 
-/* status */
+/* the metric groups' names, for status and groups */
 
 static const char * const ss_group_names[SS_NR_GROUPS] = {
 #define SS_GROUP(id, name) \
 	[SS_GROUP_##id] = #name,
 #include "metrics.h"
 };
+
+/* groups */
+
+static int ss_groups_show(struct seq_file *m, void *v)
+{
+	unsigned int on = ss_groups_on();
+	const char *sep = "";
+	int g;
+
+	for (g = 0; g < SS_NR_GROUPS; g++) {
+		if (!(on & BIT(g)))
+			continue;
+		seq_printf(m, "%s%s", sep, ss_group_names[g]);
+		sep = " ";
+	}
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static int ss_groups_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, ss_groups_show, NULL);
+}
+
+/* `all`, or group names separated by commas or spaces */
+static int ss_parse_groups(char *list, unsigned int *mask)
+{
+	char *name;
+	int g;
+
+	*mask = 0;
+	if (!strcmp(list, "all")) {
+		*mask = SS_GROUPS_ALL;
+		return 0;
+	}
+	while ((name = strsep(&list, ", ")) != NULL) {
+		if (!*name)
+			continue;
+		g = match_string(ss_group_names, SS_NR_GROUPS, name);
+		if (g < 0)
+			return -EINVAL;
+		*mask |= BIT(g);
+	}
+	return *mask ? 0 : -EINVAL;
+}
+
+static ssize_t ss_groups_write(struct file *file, const char __user *ubuf,
+			       size_t count, loff_t *ppos)
+{
+	char *buf = ss_write_line(ubuf, count, ppos, SS_GROUPS_MAX);
+	unsigned int mask;
+	int err;
+
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	err = ss_parse_groups(buf, &mask);
+	if (!err)
+		err = ss_set_groups(mask);
+	kfree(buf);
+	return err ? err : count;
+}
+
+static const struct file_operations ss_groups_fops = {
+	.owner		= THIS_MODULE,
+	.open		= ss_groups_open,
+	.read		= seq_read,
+	.write		= ss_groups_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+/* status */
 
 static int ss_status_show(struct seq_file *m, void *v)
 {
@@ -86,6 +160,11 @@ static int ss_status_show(struct seq_file *m, void *v)
 	seq_puts(m, "filter ");
 	ss_filter_show(m);
 	seq_printf(m, "task_slots %u\n", ss_task_slots_nr);
+	seq_printf(m, "memory task_slots %zu percpu %zu\n",
+		   ss_task_slots_bytes(),
+		   sizeof(struct ss_cpu) * num_possible_cpus());
+	seq_puts(m, "groups ");
+	ss_groups_show(m, NULL);
 	for (g = 0; g < SS_NR_GROUPS; g++) {
 		seq_printf(m, "group %s ", ss_group_names[g]);
 		if (g == SS_GROUP_EEVDF && !ss_cfs.live)
@@ -101,6 +180,8 @@ static int ss_status_show(struct seq_file *m, void *v)
 			seq_puts(m, "off: cfs_rq_layout has no timeline (the offset of tasks_timeline)\n");
 		else if (!ss_group_supported(g))
 			seq_puts(m, "off: needs the eevdf group\n");
+		else if (!(ss_groups_on() & BIT(g)))
+			seq_puts(m, "off: not selected (write its name to groups)\n");
 		else if (!on)
 			seq_puts(m, "off: not enabled (write 1 to enable)\n");
 		else
@@ -331,6 +412,7 @@ int ss_debugfs_create(void)
 	debugfs_create_file("enable", 0644, ss_dir, NULL, &ss_enable_fops);
 	debugfs_create_file("reset", 0200, ss_dir, NULL, &ss_reset_fops);
 	debugfs_create_file("filter", 0644, ss_dir, NULL, &ss_filter_fops);
+	debugfs_create_file("groups", 0644, ss_dir, NULL, &ss_groups_fops);
 	debugfs_create_file("stats", 0444, ss_dir, NULL, &ss_stats_fops);
 	debugfs_create_file("stats_percpu", 0444, ss_dir, NULL,
 			    &ss_stats_percpu_fops);

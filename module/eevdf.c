@@ -61,11 +61,32 @@ static void ss_pick_order(const struct ss_eligibility *e,
 	}
 }
 
-void ss_eevdf_pick(struct task_struct *p)
+/* The eevdf group's view of a pick, at the task's level or a group's. */
+static void ss_pick_count(const struct sched_entity *se,
+			  const struct ss_entity_view *v, int depth)
+{
+	if (depth) {
+		if (!v->eligible)
+			ss_stats_count(SS_PICKS_INELIGIBLE_GROUP);
+		ss_stats_record_signed(SS_HIST_LAG_PICK_GROUP, v->lag);
+		return;
+	}
+	ss_stats_count(SS_PICKS);
+	if (!v->eligible)
+		ss_stats_count(SS_PICKS_INELIGIBLE);
+	ss_stats_record_signed(SS_HIST_LAG_PICK, v->lag);
+	ss_stats_record_signed(SS_HIST_DEADLINE_PICK, (s64)(se->deadline - v->V));
+	ss_stats_record(SS_HIST_SLICE_PICK, se->slice);
+}
+
+/* @on: the groups measured (SS_ON()); eevdf, pick_order or both */
+void ss_eevdf_pick(struct task_struct *p, unsigned int on)
 {
 	struct sched_entity *se = &p->se;
 	struct cfs_rq *cfs_rq = ss_eevdf_cfs_rq(se);
-	bool pick_order = ss_pick_order_live();
+	bool pick_order = (on & SS_ON(PICK_ORDER)) && ss_pick_order_live();
+	bool eevdf = on & SS_ON(EEVDF);
+	bool trace = trace_pick_enabled();
 	struct ss_eligibility e;
 	struct ss_entity_view v;
 	int depth;
@@ -75,7 +96,7 @@ void ss_eevdf_pick(struct task_struct *p)
 	 * class with a fair priority (sched_ext) is on no cfs_rq: its se is
 	 * stale, not read.
 	 */
-	if (ss_cfs_curr(cfs_rq) != se)
+	if (ss_cfs_curr(cfs_rq) != se || (!eevdf && !pick_order && !trace))
 		return;
 	for (depth = 0; se; se = se->parent, depth++) {
 		if (depth) {
@@ -86,63 +107,69 @@ void ss_eevdf_pick(struct task_struct *p)
 		}
 		ss_eligibility_of(cfs_rq, &e);
 		ss_entity_view_from(&e, se, &v);
-		if (!depth) {
-			ss_stats_count(SS_PICKS);
-			if (!v.eligible)
-				ss_stats_count(SS_PICKS_INELIGIBLE);
-			ss_stats_record_signed(SS_HIST_LAG_PICK, v.lag);
-			ss_stats_record_signed(SS_HIST_DEADLINE_PICK,
-					       (s64)(se->deadline - v.V));
-			ss_stats_record(SS_HIST_SLICE_PICK, se->slice);
-		} else {
-			if (!v.eligible)
-				ss_stats_count(SS_PICKS_INELIGIBLE_GROUP);
-			ss_stats_record_signed(SS_HIST_LAG_PICK_GROUP, v.lag);
-		}
+		if (eevdf)
+			ss_pick_count(se, &v, depth);
 		if (pick_order)
 			ss_pick_order(&e, cfs_rq, se, &v, depth);
-		if (trace_pick_enabled())
+		if (trace)
 			trace_pick(p, se, depth, v.V, v.lag, v.eligible, false);
 	}
 }
 
-void ss_eevdf_switch_out(struct task_struct *p, bool sleeping)
+/* @on: the groups measured (SS_ON()); eevdf, delayed_dequeue or both */
+void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
+			 unsigned int on)
 {
 	struct sched_entity *se = &p->se;
-	u64 ran = se->sum_exec_runtime - se->prev_sum_exec_runtime;
+	bool eevdf = on & SS_ON(EEVDF);
 	struct ss_entity_view v;
 	bool delayed;
 
-	if (se->slice)
+	if (eevdf && se->slice) {
+		u64 ran = se->sum_exec_runtime - se->prev_sum_exec_runtime;
+
 		ss_stats_record(SS_HIST_STINT_SLICE,
 				div64_u64(ran * 100, se->slice));
+	}
 	if (!sleeping)
 		return;
 
 	delayed = ss_se_delayed(se);
-	ss_entity_view(se, &v);
 	if (delayed) {
+		if (!(on & SS_ON(DELAYED_DEQUEUE)))
+			return;
+		/* still queued: its lag is V - v */
+		ss_entity_view(se, &v);
 		ss_stats_count(SS_DEQUEUES_DELAYED);
 		ss_stats_record_signed(SS_HIST_LAG_DELAYED, v.lag);
 	} else {
-		v.lag = se->vlag;
+		if (!eevdf)
+			return;
+		/* dequeued: update_entity_lag() left it in vlag */
 		ss_stats_count(SS_DEQUEUES);
-		ss_stats_record_signed(SS_HIST_LAG_DEQUEUE, v.lag);
+		ss_stats_record_signed(SS_HIST_LAG_DEQUEUE, se->vlag);
+		if (!trace_dequeue_enabled())
+			return;
+		ss_entity_view(se, &v);
+		v.lag = se->vlag;
 	}
 	if (trace_dequeue_enabled())
 		trace_dequeue(p, se, 0, v.V, v.lag, v.eligible, delayed);
 }
 
-void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before)
+/* @on: the groups measured (SS_ON()); eevdf, delayed_dequeue or both */
+void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
+		     unsigned int on)
 {
 	struct ss_entity_view v;
 
 	if (before == SS_SLEEP_DELAYED) {
 		/* requeued, not placed: it never left the cfs_rq */
-		ss_stats_count(SS_WAKEUPS_DELAYED);
+		if (on & SS_ON(DELAYED_DEQUEUE))
+			ss_stats_count(SS_WAKEUPS_DELAYED);
 		return;
 	}
-	if (before != SS_SLEEP)
+	if (before != SS_SLEEP || !(on & SS_ON(EEVDF)))
 		return;
 	ss_entity_view(&p->se, &v);
 	ss_stats_count(SS_PLACEMENTS);

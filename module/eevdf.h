@@ -243,9 +243,11 @@ static inline bool ss_pick_order_live(void)
 }
 
 /* eevdf.c: the EEVDF decisions, recorded from the probes */
-void ss_eevdf_pick(struct task_struct *p);
-void ss_eevdf_switch_out(struct task_struct *p, bool sleeping);
-void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before);
+void ss_eevdf_pick(struct task_struct *p, unsigned int on);
+void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
+			 unsigned int on);
+void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
+		     unsigned int on);
 void ss_eevdf_tasks_show(struct seq_file *m);
 
 #endif /* _SCHEDSCOPE_EEVDF_H */

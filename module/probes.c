@@ -48,15 +48,94 @@ static void ss_wakeup_preemption_end(struct ss_cpu *c,
 	WRITE_ONCE(c->preempt_victim, NULL);
 }
 
+/* The groups that need each task's wait and sleep kept in its slot. */
+#define SS_SLOT_GROUPS	(SS_ON(LATENCY) | SS_ON(SWITCHES) | SS_ON(EEVDF) | \
+			 SS_ON(DELAYED_DEQUEUE))
+
+/* The EEVDF reads of a fair task switched in, or out: only if asked for. */
+static bool ss_eevdf_wanted(unsigned int on, unsigned int groups,
+			    const struct task_struct *p)
+{
+	return (on & groups) && ss_eevdf_live() && ss_fair(p);
+}
+
+static void ss_switch_in(unsigned int on, struct task_struct *prev,
+			 struct task_struct *next, bool voluntary,
+			 u64 stint_start, u64 now)
+{
+	struct ss_wait w = { .kind = SS_WAIT_NONE };
+	bool wakeup_preemption;
+
+	if (on & SS_SLOT_GROUPS)
+		w = ss_task_wait_end(next, now);
+	/*
+	 * The woken task displaced one that could have gone on running, and
+	 * was woken while that one ran here.
+	 */
+	wakeup_preemption = w.kind == SS_WAIT_WAKEUP && !voluntary &&
+			    prev->pid && w.since >= stint_start;
+	if (ss_measured(next)) {
+		if (on & SS_ON(SWITCHES)) {
+			ss_stats_count(SS_SWITCH_INS);
+			if (wakeup_preemption)
+				ss_stats_count(SS_WAKEUP_DISPLACEMENTS);
+		}
+		if (on & SS_ON(LATENCY)) {
+			if (w.kind == SS_WAIT_NONE)
+				ss_stats_count(SS_UNTRACKED_SWITCH_INS);
+			else
+				ss_stats_record(ss_wait_hist[w.kind],
+						ss_elapsed(w.since, now));
+		}
+		if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(PICK_ORDER), next))
+			ss_eevdf_pick(next, on);
+	}
+	if (wakeup_preemption && (on & SS_ON(SWITCHES)) && ss_measured(prev))
+		ss_stats_count(SS_PREEMPTED_BY_WAKEUP);
+}
+
+static void ss_switch_out(unsigned int on, struct task_struct *prev,
+			  struct task_struct *next, bool voluntary,
+			  unsigned int prev_state, u64 now)
+{
+	bool delayed, runnable;
+
+	/*
+	 * Still queued: preempted, or a sleep called off by a signal.  A
+	 * delayed dequeue leaves a sleeping task queued too.
+	 */
+	delayed = ss_se_delayed(&prev->se);
+	runnable = READ_ONCE(prev->on_rq) == SS_TASK_ON_RQ_QUEUED && !delayed;
+	if (on & SS_SLOT_GROUPS) {
+		if (runnable)
+			ss_task_wait_begin(prev, SS_WAIT_PREEMPT, now);
+		else
+			ss_task_sleep(prev, delayed ? SS_SLEEP_DELAYED : SS_SLEEP);
+	}
+	if (!ss_measured(prev))
+		return;
+	if (on & SS_ON(SWITCHES)) {
+		ss_stats_count(voluntary ? SS_SWITCHES_VOLUNTARY :
+					   SS_SWITCHES_INVOLUNTARY);
+		if (voluntary && prev_state == TASK_RUNNING)
+			ss_stats_count(SS_SWITCHES_VOLUNTARY_RUNNING);
+		if (prev->flags & PF_EXITING)
+			ss_stats_count(SS_SWITCHES_EXITING);
+		if (!next->pid)
+			ss_stats_count(SS_SWITCHES_TO_IDLE);
+	}
+	if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(DELAYED_DEQUEUE), prev))
+		ss_eevdf_switch_out(prev, !runnable, on);
+}
+
 void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 			   struct task_struct *next, unsigned int prev_state)
 {
 	struct ss_cpu *c = ss_cpu_this();
+	unsigned int on = ss_groups_on();
 	u64 now = local_clock();
 	u64 stint_start = c->stint_start;
-	bool voluntary, wakeup_preemption = false;
-	bool delayed, runnable;
-	struct ss_wait w;
+	bool voluntary;
 
 	/*
 	 * What the kernel counted: __schedule() has just added one to
@@ -75,81 +154,46 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 	if (c->preempt_victim)
 		ss_wakeup_preemption_end(c, prev, next, voluntary);
 
-	if (next->pid) {
-		w = ss_task_wait_end(next);
-		/*
-		 * The woken task displaced one that could have gone on
-		 * running, and was woken while that one ran here.
-		 */
-		wakeup_preemption = w.kind == SS_WAIT_WAKEUP && !voluntary &&
-				    prev->pid && w.since >= stint_start;
-		if (ss_measured(next)) {
-			ss_stats_count(SS_SWITCH_INS);
-			if (w.kind == SS_WAIT_NONE)
-				ss_stats_count(SS_UNTRACKED_SWITCH_INS);
-			else
-				ss_stats_record(ss_wait_hist[w.kind],
-						ss_elapsed(w.since, now));
-			if (wakeup_preemption)
-				ss_stats_count(SS_WAKEUP_DISPLACEMENTS);
-			if (ss_eevdf_live() && ss_fair(next))
-				ss_eevdf_pick(next);
-		}
-	}
-
-	if (!prev->pid)
-		return;
-	/*
-	 * Still queued: preempted, or a sleep called off by a signal.  A
-	 * delayed dequeue leaves a sleeping task queued too.
-	 */
-	delayed = ss_se_delayed(&prev->se);
-	runnable = READ_ONCE(prev->on_rq) == SS_TASK_ON_RQ_QUEUED && !delayed;
-	if (runnable)
-		ss_task_wait_begin(prev, SS_WAIT_PREEMPT, now);
-	else
-		ss_task_sleep(prev, delayed ? SS_SLEEP_DELAYED : SS_SLEEP);
-	if (ss_measured(prev)) {
-		ss_stats_count(voluntary ? SS_SWITCHES_VOLUNTARY :
-					   SS_SWITCHES_INVOLUNTARY);
-		if (voluntary && prev_state == TASK_RUNNING)
-			ss_stats_count(SS_SWITCHES_VOLUNTARY_RUNNING);
-		if (prev->flags & PF_EXITING)
-			ss_stats_count(SS_SWITCHES_EXITING);
-		if (!next->pid)
-			ss_stats_count(SS_SWITCHES_TO_IDLE);
-		if (wakeup_preemption)
-			ss_stats_count(SS_PREEMPTED_BY_WAKEUP);
-		if (ss_eevdf_live() && ss_fair(prev))
-			ss_eevdf_switch_out(prev, !runnable);
-	}
+	if (next->pid)
+		ss_switch_in(on, prev, next, voluntary, stint_start, now);
+	if (prev->pid)
+		ss_switch_out(on, prev, next, voluntary, prev_state, now);
 }
 
 void ss_probe_sched_wakeup(void *data, struct task_struct *p)
 {
-	enum ss_wait_kind before;
+	unsigned int on = ss_groups_on();
+	enum ss_wait_kind before = SS_WAIT_NONE;
 
-	before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, local_clock());
+	ss_cpu_this();
+	if (on & SS_SLOT_GROUPS)
+		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, local_clock());
 	if (!ss_measured(p))
 		return;
-	ss_stats_count(SS_WAKEUPS);
-	if (ss_eevdf_live() && ss_fair(p))
-		ss_eevdf_wakeup(p, before);
-	if (ss_decisions_live() && ss_fair(p))
+	if (on & SS_ON(LATENCY))
+		ss_stats_count(SS_WAKEUPS);
+	if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(DELAYED_DEQUEUE), p))
+		ss_eevdf_wakeup(p, before, on);
+	if ((on & SS_ON(DECISIONS)) && ss_decisions_live() && ss_fair(p))
 		ss_wakeup_decision(p);
 }
 
 void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)
 {
-	ss_task_wait_begin(p, SS_WAIT_NEW, local_clock());
-	if (ss_measured(p))
+	unsigned int on = ss_groups_on();
+
+	ss_cpu_this();
+	if (on & SS_SLOT_GROUPS)
+		ss_task_wait_begin(p, SS_WAIT_NEW, local_clock());
+	if ((on & SS_ON(LATENCY)) && ss_measured(p))
 		ss_stats_count(SS_WAKEUPS_NEW);
 }
 
 void ss_probe_sched_migrate_task(void *data, struct task_struct *p,
 				 int dest_cpu)
 {
-	if (ss_measured(p))
+	ss_cpu_this();
+	if ((ss_groups_on() & SS_ON(SWITCHES)) && ss_measured(p))
 		ss_stats_count(SS_MIGRATIONS);
 }
 

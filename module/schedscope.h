@@ -8,6 +8,7 @@
 #ifndef _SCHEDSCOPE_H
 #define _SCHEDSCOPE_H
 
+#include <linux/bitops.h>
 #include <linux/types.h>
 #include <linux/percpu.h>
 #include <linux/rcupdate.h>
@@ -106,14 +107,47 @@ void ss_stats_free(void);
 void ss_stats_reset(void);
 void ss_stats_forget_curr(void);
 struct ss_cpu *ss_cpu_this(void);
-void ss_stats_count(enum ss_counter c);
-void ss_stats_record(enum ss_hist_id h, u64 value);
-void ss_stats_record_signed(enum ss_hist_id h, s64 value);
 void ss_stats_sum(struct ss_stats *out);
 bool ss_stats_cpu(int cpu, struct ss_stats *out);
-unsigned int ss_hist_bucket(u64 value);
 extern const struct ss_counter_info ss_counters[SS_NR_COUNTERS];
 extern const struct ss_hist_info ss_hists[SS_NR_HISTS];
+
+/*
+ * Counting into this CPU's copy: every probe calls ss_cpu_this() once on
+ * entry, which zeroes the copy after a reset, so these need not.
+ */
+static inline void ss_stats_count(enum ss_counter i)
+{
+	this_cpu_inc(ss_cpus->stats.counters[i]);
+}
+
+static inline unsigned int ss_hist_bucket(u64 value)
+{
+	/* fls64(0) = 0, fls64(1) = 1, fls64(2..3) = 2, fls64(2^63..) = 64 */
+	return fls64(value);
+}
+
+static inline void ss_stats_record(enum ss_hist_id h, u64 value)
+{
+	this_cpu_inc(ss_cpus->stats.hists[h].count);
+	this_cpu_add(ss_cpus->stats.hists[h].sum, value);
+	this_cpu_inc(ss_cpus->stats.hists[h].buckets[ss_hist_bucket(value)]);
+}
+
+/* Signed values: negative ones count by magnitude on the mirrored side. */
+static inline void ss_stats_record_signed(enum ss_hist_id h, s64 value)
+{
+	u64 mag;
+
+	if (value >= 0) {
+		ss_stats_record(h, value);
+		return;
+	}
+	mag = -(u64)value;
+	this_cpu_inc(ss_cpus->stats.hists[h].count);
+	this_cpu_add(ss_cpus->stats.hists[h].neg_sum, mag);
+	this_cpu_inc(ss_cpus->stats.hists[h].neg[ss_hist_bucket(mag)]);
+}
 
 /*
  * task_slots.c: when and why each task started waiting for a CPU, and how
@@ -139,7 +173,8 @@ void ss_task_slots_free(void);
 void ss_task_slots_clear(void);
 enum ss_wait_kind ss_task_wait_begin(struct task_struct *p,
 				     enum ss_wait_kind kind, u64 now);
-struct ss_wait ss_task_wait_end(struct task_struct *p);
+struct ss_wait ss_task_wait_end(struct task_struct *p, u64 now);
+size_t ss_task_slots_bytes(void);
 void ss_task_sleep(struct task_struct *p, enum ss_wait_kind kind);
 void ss_task_forget(struct task_struct *p);
 
@@ -165,6 +200,20 @@ static inline bool ss_measured(struct task_struct *p)
 /* attach.c: `enable` attaches the probes, `0` detaches them */
 bool ss_enabled(void);
 int ss_set_enabled(bool on);
+
+/*
+ * attach.c: the metric groups measured while enabled (`groups`), a mask of
+ * SS_ON() bits; changed only while the probes are detached.
+ */
+#define SS_ON(group)		BIT(SS_GROUP_##group)
+#define SS_GROUPS_ALL		(BIT(SS_NR_GROUPS) - 1)
+extern unsigned int ss_groups_selected;
+int ss_set_groups(unsigned int mask);
+
+static inline unsigned int ss_groups_on(void)
+{
+	return READ_ONCE(ss_groups_selected);
+}
 
 /* probes.c: the probe functions, with the TP_PROTO of each tracepoint */
 void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,

@@ -87,42 +87,6 @@ struct ss_cpu *ss_cpu_this(void)
 	return c;
 }
 
-void ss_stats_count(enum ss_counter i)
-{
-	ss_cpu_this();
-	this_cpu_inc(ss_cpus->stats.counters[i]);
-}
-
-unsigned int ss_hist_bucket(u64 value)
-{
-	/* fls64(0) = 0, fls64(1) = 1, fls64(2..3) = 2, fls64(2^63..) = 64 */
-	return fls64(value);
-}
-
-void ss_stats_record(enum ss_hist_id h, u64 value)
-{
-	ss_cpu_this();
-	this_cpu_inc(ss_cpus->stats.hists[h].count);
-	this_cpu_add(ss_cpus->stats.hists[h].sum, value);
-	this_cpu_inc(ss_cpus->stats.hists[h].buckets[ss_hist_bucket(value)]);
-}
-
-/* Signed values: negative ones count by magnitude on the mirrored side. */
-void ss_stats_record_signed(enum ss_hist_id h, s64 value)
-{
-	u64 mag;
-
-	if (value >= 0) {
-		ss_stats_record(h, value);
-		return;
-	}
-	mag = -(u64)value;
-	ss_cpu_this();
-	this_cpu_inc(ss_cpus->stats.hists[h].count);
-	this_cpu_add(ss_cpus->stats.hists[h].neg_sum, mag);
-	this_cpu_inc(ss_cpus->stats.hists[h].neg[ss_hist_bucket(mag)]);
-}
-
 static void ss_stats_add(struct ss_stats *out, const struct ss_stats *in)
 {
 	int i, h, b;

@@ -30,6 +30,7 @@ enum {
 	OPT_TASK_SLOTS,
 	OPT_BTF,
 	OPT_NO_LAYOUT,
+	OPT_GROUPS,
 };
 
 struct load_params {
@@ -39,7 +40,37 @@ struct load_params {
 	bool enable;
 	bool no_layout;
 	uint64_t task_slots;		/* 0: the module's default */
+	const char *groups;		/* NULL: all */
 };
+
+/* The module's metric groups (docs/interface.md), for --groups. */
+static const char *const metric_groups[] = {
+	"latency", "switches", "eevdf", "delayed_dequeue", "decisions",
+	"pick_order",
+};
+
+/* "all", or known group names separated by commas: 0, or -1 */
+static int check_groups(const char *list)
+{
+	char copy[256], *save = NULL, *name;
+	int n = 0;
+	size_t i;
+
+	if (!strcmp(list, "all"))
+		return 0;
+	if (strlen(list) >= sizeof(copy))
+		return -1;
+	strcpy(copy, list);
+	for (name = strtok_r(copy, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save), n++) {
+		for (i = 0; i < sizeof(metric_groups) / sizeof(*metric_groups); i++)
+			if (!strcmp(name, metric_groups[i]))
+				break;
+		if (i == sizeof(metric_groups) / sizeof(*metric_groups))
+			return -1;
+	}
+	return n ? 0 : -1;
+}
 
 static void load_usage(FILE *out)
 {
@@ -56,6 +87,9 @@ static void load_usage(FILE *out)
 "  --btf PATH            kernel BTF to read the cfs_rq layout from (raw BTF\n"
 "                        or an ELF vmlinux; default %s)\n"
 "  --no-layout           do not pass cfs_rq_layout (EEVDF metrics stay off)\n"
+"  --groups LIST         measure only these metric groups, comma-separated:\n"
+"                        latency, switches, eevdf, delayed_dequeue,\n"
+"                        decisions, pick_order (default: all)\n"
 CLI_FILTER_HELP
 "                        (here: written after loading, and kept)\n"
 "  --debugfs DIR         where to expect the module's debugfs directory\n"
@@ -82,6 +116,15 @@ static int take_load_option(void *params, int opt, const char *arg)
 	case OPT_BTF:
 		p->btf = arg;
 		return 0;
+	case OPT_GROUPS:
+		if (check_groups(arg))
+			return cli_usage_error("load", "--groups: '%s' is not "
+					       "'all' or a comma-separated list "
+					       "of latency, switches, eevdf, "
+					       "delayed_dequeue, decisions, "
+					       "pick_order", arg);
+		p->groups = arg;
+		return 0;
 	default:		/* OPT_NO_LAYOUT */
 		p->no_layout = true;
 		return 0;
@@ -94,6 +137,7 @@ static const struct option load_long_options[] = {
 	{ "task-slots", required_argument, NULL, OPT_TASK_SLOTS },
 	{ "btf", required_argument, NULL, OPT_BTF },
 	{ "no-layout", no_argument, NULL, OPT_NO_LAYOUT },
+	{ "groups", required_argument, NULL, OPT_GROUPS },
 	CLI_DEBUGFS_OPTION,
 	CLI_FILTER_OPTIONS,
 	CLI_HELP_OPTION,
@@ -285,7 +329,8 @@ static int module_params(const struct load_params *p, const char *ko,
 {
 	char kv[64];
 
-	if (p->enable)
+	/* with --groups, enabled once they are written (set_up_loaded()) */
+	if (p->enable && !p->groups)
 		kmod_param_add(params, len, "enable=1");
 	if (p->task_slots) {
 		snprintf(kv, sizeof(kv), "task_slots=%llu",
@@ -360,6 +405,18 @@ static int set_up_loaded(const struct load_params *p)
 	cli_filter_string(&p->common.filter, filter, sizeof(filter));
 	if (*filter && ss_ctl_write(dir, "filter", filter, err, sizeof(err))) {
 		cli_error("load", "the module is loaded, but setting the filter "
+			  "failed: %s", err);
+		return -1;
+	}
+	if (p->groups && ss_ctl_write(dir, "groups", p->groups, err,
+				      sizeof(err))) {
+		cli_error("load", "the module is loaded, but choosing the "
+			  "groups failed: %s", err);
+		return -1;
+	}
+	if (p->groups && p->enable &&
+	    ss_ctl_write(dir, "enable", "1", err, sizeof(err))) {
+		cli_error("load", "the module is loaded, but enabling it "
 			  "failed: %s", err);
 		return -1;
 	}
