@@ -392,12 +392,7 @@ static int ss_hist_percpu_show(struct seq_file *m, void *v)
 DEFINE_SHOW_ATTRIBUTE(ss_hist_percpu);
 
 #if SS_CAN_EEVDF
-static int ss_eevdf_tasks_file_show(struct seq_file *m, void *v)
-{
-	ss_eevdf_tasks_show(m);
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(ss_eevdf_tasks_file);
+DEFINE_SEQ_ATTRIBUTE(ss_eevdf_tasks);
 #endif
 
 int ss_debugfs_create(void)
@@ -429,7 +424,7 @@ int ss_debugfs_create(void)
 #if SS_CAN_EEVDF
 	if (ss_eevdf_live())
 		debugfs_create_file("eevdf_tasks", 0444, ss_dir, NULL,
-				    &ss_eevdf_tasks_file_fops);
+				    &ss_eevdf_tasks_fops);
 #endif
 	return 0;
 }

@@ -17,7 +17,10 @@
  * se->vlag is read only after a real dequeue: while an entity runs, with
  * RUN_TO_PARITY, it holds a copy of its deadline instead.
  */
+#include <linux/pid.h>
+#include <linux/pid_namespace.h>
 #include <linux/sched/signal.h>
+#include <linux/sched/task.h>
 #include <linux/seq_file.h>
 
 #include "compat.h"
@@ -182,30 +185,90 @@ void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
  * eevdf_tasks: every queued fair task as EEVDF sees it now, read without the
  * runqueue locks, so a busy CPU's lines are a moment apart from each other;
  * for a quiet CPU they match /sys/kernel/debug/sched/debug.
+ *
+ * A seq_file walk by thread id: each step finds the next task under RCU and
+ * holds a reference to it until it is printed, so the walk may sleep between
+ * tasks and a buffer that fills up is not a walk started over.  *pos names
+ * the record: 0 the header, the thread id + 1 a task.
  */
-void ss_eevdf_tasks_show(struct seq_file *m)
+#define SS_TASKS_END	((loff_t)PID_MAX_LIMIT + 2)
+
+/* The first task whose thread id is @nr or more, referenced; *pos its own. */
+static struct task_struct *ss_task_from(int nr, loff_t *pos)
 {
-	struct task_struct *g, *t;
-	struct ss_entity_view v;
+	struct task_struct *t = NULL;
+	struct pid *pid;
 
-	seq_puts(m, "# cpu pid comm vruntime avg_vruntime lag eligible deadline slice weight delayed running\n");
 	rcu_read_lock();
-	for_each_process_thread(g, t) {
-		const struct sched_entity *se = &t->se;
-		const struct cfs_rq *cfs_rq;
-
-		if (READ_ONCE(t->on_rq) != SS_TASK_ON_RQ_QUEUED ||
-		    !t->pid || !ss_fair(t))
-			continue;
-		cfs_rq = ss_eevdf_cfs_rq(se);
-		ss_entity_view_on(cfs_rq, se, &v);
-		/* signed, as sched/debug prints them: a new group starts near 0 */
-		seq_printf(m, "%d %d %s %lld %lld %lld %d %lld %llu %lu %d %d\n",
-			   task_cpu(t), t->pid, t->comm, (s64)se->vruntime,
-			   (s64)v.V, v.lag, v.eligible, (s64)se->deadline,
-			   se->slice, ss_avg_weight(cfs_rq, se),
-			   ss_se_delayed(se), ss_cfs_curr(cfs_rq) == se);
+	while ((pid = find_ge_pid(nr, &init_pid_ns))) {
+		nr = pid_nr(pid);
+		t = pid_task(pid, PIDTYPE_PID);
+		if (t) {
+			get_task_struct(t);
+			break;
+		}
+		nr++;
 	}
 	rcu_read_unlock();
+	*pos = t ? (loff_t)nr + 1 : SS_TASKS_END;
+	return t;
 }
+
+static void *ss_eevdf_tasks_start(struct seq_file *m, loff_t *pos)
+{
+	if (!*pos)
+		return SEQ_START_TOKEN;
+	return *pos >= SS_TASKS_END ? NULL : ss_task_from(*pos - 1, pos);
+}
+
+static void *ss_eevdf_tasks_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	if (v != SEQ_START_TOKEN)
+		put_task_struct(v);
+	/* the thread after the one shown, or the first after the header */
+	return ss_task_from(max_t(loff_t, *pos, 1), pos);
+}
+
+static void ss_eevdf_tasks_stop(struct seq_file *m, void *v)
+{
+	if (v && v != SEQ_START_TOKEN)
+		put_task_struct(v);
+}
+
+static int ss_eevdf_tasks_show(struct seq_file *m, void *v)
+{
+	struct task_struct *t = v;
+	const struct sched_entity *se;
+	const struct cfs_rq *cfs_rq;
+	struct ss_entity_view view;
+
+	if (v == SEQ_START_TOKEN) {
+		seq_puts(m, "# cpu pid comm vruntime avg_vruntime lag eligible deadline slice weight delayed running\n");
+		return 0;
+	}
+	if (READ_ONCE(t->on_rq) != SS_TASK_ON_RQ_QUEUED || !ss_fair(t))
+		return 0;
+	se = &t->se;
+	/* a group's cfs_rq is freed after an RCU grace period */
+	rcu_read_lock();
+	cfs_rq = ss_eevdf_cfs_rq(se);
+	ss_entity_view_on(cfs_rq, se, &view);
+	seq_printf(m, "%d %d ", task_cpu(t), t->pid);
+	/* one column whatever the name: blanks as octal, as /proc/mounts */
+	seq_escape(m, t->comm, " \t\n\\");
+	/* signed, as sched/debug prints them: a new group starts near 0 */
+	seq_printf(m, " %lld %lld %lld %d %lld %llu %lu %d %d\n",
+		   (s64)se->vruntime, (s64)view.V, view.lag, view.eligible,
+		   (s64)se->deadline, se->slice, ss_avg_weight(cfs_rq, se),
+		   ss_se_delayed(se), ss_cfs_curr(cfs_rq) == se);
+	rcu_read_unlock();
+	return 0;
+}
+
+const struct seq_operations ss_eevdf_tasks_sops = {
+	.start	= ss_eevdf_tasks_start,
+	.next	= ss_eevdf_tasks_next,
+	.stop	= ss_eevdf_tasks_stop,
+	.show	= ss_eevdf_tasks_show,
+};
 #endif /* SS_CAN_EEVDF */

@@ -248,6 +248,6 @@ void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
 			 unsigned int on);
 void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
 		     unsigned int on);
-void ss_eevdf_tasks_show(struct seq_file *m);
+extern const struct seq_operations ss_eevdf_tasks_sops;
 
 #endif /* _SCHEDSCOPE_EEVDF_H */

@@ -72,18 +72,20 @@ static int __init schedscope_init(void)
 		goto err_stats;
 	ss_cfs_layout_init(cfs_rq_layout, cfs_rq_witness);
 	ss_sched_features_init(sched_features);
-	err = ss_debugfs_create();
-	if (err)
-		goto err_slots;
+	/* the probes first: no file is there before they are ready */
 	if (enable_on_load) {
 		err = ss_set_enabled(true);
 		if (err)
-			goto err_debugfs;
+			goto err_slots;
 	}
+	err = ss_debugfs_create();
+	if (err)
+		goto err_disable;
 	return 0;
 
-err_debugfs:
-	ss_debugfs_remove();
+err_disable:
+	ss_set_enabled(false);
+	ss_filter_release();
 err_slots:
 	ss_task_slots_free();
 err_stats:
