@@ -106,7 +106,20 @@ int ss_stats_alloc(void);
 void ss_stats_free(void);
 void ss_stats_reset(void);
 void ss_stats_forget_curr(void);
-struct ss_cpu *ss_cpu_this(void);
+extern unsigned long ss_epoch;
+struct ss_cpu *ss_cpu_renew(struct ss_cpu *c, unsigned long epoch);
+
+/* This CPU's copy, zeroed first if a reset happened since it was last used. */
+static inline struct ss_cpu *ss_cpu_this(void)
+{
+	struct ss_cpu *c = this_cpu_ptr(ss_cpus);
+	unsigned long epoch = READ_ONCE(ss_epoch);
+
+	if (likely(c->epoch == epoch))
+		return c;
+	return ss_cpu_renew(c, epoch);
+}
+
 void ss_stats_sum(struct ss_stats *out);
 bool ss_stats_cpu(int cpu, struct ss_stats *out);
 extern const struct ss_counter_info ss_counters[SS_NR_COUNTERS];

@@ -17,7 +17,7 @@
 #include "schedscope.h"
 
 struct ss_cpu __percpu *ss_cpus;
-static unsigned long ss_epoch = 1;
+unsigned long ss_epoch = 1;
 
 const struct ss_counter_info ss_counters[SS_NR_COUNTERS] = {
 #define SS_COUNTER(id, name, group) \
@@ -64,18 +64,13 @@ void ss_stats_forget_curr(void)
 }
 
 /*
- * This CPU's copy, zeroed first if a reset happened since it was last used.
- * Interrupts are off around the zeroing so that a nested probe cannot count
- * into a half-zeroed copy.
+ * The slow part of ss_cpu_this(): this CPU's copy is zeroed for the new
+ * epoch.  Interrupts are off around the zeroing so that a nested probe
+ * cannot count into a half-zeroed copy.
  */
-struct ss_cpu *ss_cpu_this(void)
+struct ss_cpu *ss_cpu_renew(struct ss_cpu *c, unsigned long epoch)
 {
-	struct ss_cpu *c = this_cpu_ptr(ss_cpus);
-	unsigned long epoch = READ_ONCE(ss_epoch);
 	unsigned long flags;
-
-	if (likely(c->epoch == epoch))
-		return c;
 
 	local_irq_save(flags);
 	if (c->epoch != epoch) {
