@@ -81,6 +81,11 @@ static int ss_parse_id(const char *s, pid_t *id)
 	return 0;
 }
 
+/*
+ * A name as /proc/PID/comm shows it: any bytes but the ASCII controls, so
+ * UTF-8 names pass whole (the kernel's isprint() is Latin-1 and would take
+ * some of their bytes for controls).
+ */
 static int ss_parse_comm(const char *s, char *comm)
 {
 	size_t len = strlen(s);
@@ -88,9 +93,12 @@ static int ss_parse_comm(const char *s, char *comm)
 
 	if (!len || len >= TASK_COMM_LEN)
 		return -EINVAL;
-	for (i = 0; i < len; i++)
-		if (!isprint(s[i]))
+	for (i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		if (c < 0x20 || c == 0x7f)
 			return -EINVAL;
+	}
 	strscpy(comm, s, TASK_COMM_LEN);
 	return 0;
 }
