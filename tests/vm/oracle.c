@@ -510,7 +510,7 @@ static void parse_args(int argc, char **argv, struct params *p)
 	p->debugfs = "/sys/kernel/debug/schedscope";
 	p->seconds = 2;
 	p->threads = 4;
-	while ((c = getopt_long(argc, argv, "f:s:t:d:ch", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:s:t:d:cwh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			p->filter = optarg;
