@@ -314,7 +314,8 @@ static int ss_cfs_check_level(struct cfs_rq *cfs_rq, struct sched_entity *se,
  * own cfs_rq (`schedscope load` starts one).  When it is the only entity
  * queued there besides the running loader, the sums hold exactly its share:
  *   sum_weight == w(witness),  sum_w_vruntime == w(witness) * (v(witness) - v0)
- * which pins v0 and both sums down.  Returns 0 when they hold, 1 when it
+ * which pins v0 and both sums down, and the witness is the tree's first
+ * entity (the timeline).  Returns 0 when they hold, 1 when it
  * cannot tell (others queued, the witness elsewhere, or a wrong sum_weight:
  * refused when no try tells), else a refusal.
  */
@@ -336,6 +337,14 @@ static int ss_cfs_check_witness(const struct cfs_rq *cfs_rq,
 	if (sum_wv != (u64)(s64)(wse->vruntime - v0) * w)
 		return ss_cfs_refuse("sum_w_vruntime is not the witness's weighted key %s",
 				     "(v0 or sum offsets)");
+	/*
+	 * Alone in the tree, the witness is its first entity: this pins the
+	 * timeline down where an empty tree (two zero words) could not.
+	 */
+	if (ss_cfs.timeline != SS_CFS_NO_FIELD &&
+	    ss_cfs_first(cfs_rq) != wse)
+		return ss_cfs_refuse("tasks_timeline's first entity is not the witness %s",
+				     "(timeline offset)");
 	return 0;
 }
 
