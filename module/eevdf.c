@@ -148,16 +148,17 @@ void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
 	} else {
 		if (!eevdf)
 			return;
-		/* dequeued: update_entity_lag() left it in vlag */
+		/* dequeued: update_entity_lag() left it in vlag; V for the event */
 		ss_stats_count(SS_DEQUEUES);
 		ss_stats_record_signed(SS_HIST_LAG_DEQUEUE, se->vlag);
-		if (!trace_dequeue_enabled())
-			return;
+	}
+	if (!trace_dequeue_enabled())
+		return;
+	if (!delayed) {
 		ss_entity_view(se, &v);
 		v.lag = se->vlag;
 	}
-	if (trace_dequeue_enabled())
-		trace_dequeue(p, se, 0, v.V, v.lag, v.eligible, delayed);
+	trace_dequeue(p, se, 0, v.V, v.lag, v.eligible, delayed);
 }
 
 /* @on: the groups measured (SS_ON()); eevdf, delayed_dequeue or both */

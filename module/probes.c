@@ -59,7 +59,8 @@ static bool ss_eevdf_wanted(unsigned int on, unsigned int groups,
 	return (on & groups) && ss_eevdf_live() && ss_fair(p);
 }
 
-static void ss_switch_in(unsigned int on, struct task_struct *prev,
+/* Returns whether the woken @next displaced @prev (a wakeup preemption). */
+static bool ss_switch_in(unsigned int on, struct task_struct *prev,
 			 struct task_struct *next, bool voluntary,
 			 u64 stint_start, u64 now)
 {
@@ -90,13 +91,13 @@ static void ss_switch_in(unsigned int on, struct task_struct *prev,
 		if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(PICK_ORDER), next))
 			ss_eevdf_pick(next, on);
 	}
-	if (wakeup_preemption && (on & SS_ON(SWITCHES)) && ss_measured(prev))
-		ss_stats_count(SS_PREEMPTED_BY_WAKEUP);
+	return wakeup_preemption;
 }
 
 static void ss_switch_out(unsigned int on, struct task_struct *prev,
 			  struct task_struct *next, bool voluntary,
-			  unsigned int prev_state, u64 now)
+			  bool wakeup_preemption, unsigned int prev_state,
+			  u64 now)
 {
 	bool delayed, runnable;
 
@@ -123,6 +124,8 @@ static void ss_switch_out(unsigned int on, struct task_struct *prev,
 			ss_stats_count(SS_SWITCHES_EXITING);
 		if (!next->pid)
 			ss_stats_count(SS_SWITCHES_TO_IDLE);
+		if (wakeup_preemption)
+			ss_stats_count(SS_PREEMPTED_BY_WAKEUP);
 	}
 	if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(DELAYED_DEQUEUE), prev))
 		ss_eevdf_switch_out(prev, !runnable, on);
@@ -135,7 +138,7 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 	unsigned int on = ss_groups_on();
 	u64 now = local_clock();
 	u64 stint_start = c->stint_start;
-	bool voluntary;
+	bool voluntary, wakeup_preemption = false;
 
 	/*
 	 * What the kernel counted: __schedule() has just added one to
@@ -155,9 +158,11 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 		ss_wakeup_preemption_end(c, prev, next, voluntary);
 
 	if (next->pid)
-		ss_switch_in(on, prev, next, voluntary, stint_start, now);
+		wakeup_preemption = ss_switch_in(on, prev, next, voluntary,
+						 stint_start, now);
 	if (prev->pid)
-		ss_switch_out(on, prev, next, voluntary, prev_state, now);
+		ss_switch_out(on, prev, next, voluntary, wakeup_preemption,
+			      prev_state, now);
 }
 
 void ss_probe_sched_wakeup(void *data, struct task_struct *p)

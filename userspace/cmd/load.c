@@ -120,9 +120,8 @@ static int take_load_option(void *params, int opt, const char *arg)
 		if (check_groups(arg))
 			return cli_usage_error("load", "--groups: '%s' is not "
 					       "'all' or a comma-separated list "
-					       "of latency, switches, eevdf, "
-					       "delayed_dequeue, decisions, "
-					       "pick_order", arg);
+					       "of metric groups (see --help)",
+					       arg);
 		p->groups = arg;
 		return 0;
 	default:		/* OPT_NO_LAYOUT */
