@@ -52,6 +52,7 @@ static inline bool ss_decisions_live(void)
 	return ss_eevdf_live() && READ_ONCE(ss_feats.live);
 }
 
-void ss_wakeup_decision(struct task_struct *p);
+struct ss_rq_view;
+void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv);
 
 #endif /* _SCHEDSCOPE_DECISIONS_H */

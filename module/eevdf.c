@@ -82,15 +82,20 @@ static void ss_pick_count(const struct sched_entity *se,
 	ss_stats_record(SS_HIST_SLICE_PICK, se->slice);
 }
 
-/* @on: the groups measured (SS_ON()); eevdf, pick_order or both */
-void ss_eevdf_pick(struct task_struct *p, unsigned int on)
+/*
+ * @on: the groups measured (SS_ON()); eevdf, pick_order or both.  @rv
+ * keeps the task's own cfs_rq, for the switch-out after it.
+ */
+void ss_eevdf_pick(struct task_struct *p, unsigned int on,
+		   struct ss_rq_view *rv)
 {
 	struct sched_entity *se = &p->se;
 	struct cfs_rq *cfs_rq = ss_eevdf_cfs_rq(se);
 	bool pick_order = (on & SS_ON(PICK_ORDER)) && ss_pick_order_live();
 	bool eevdf = on & SS_ON(EEVDF);
 	bool trace = trace_pick_enabled();
-	struct ss_eligibility e;
+	const struct ss_eligibility *e;
+	struct ss_rq_view parent_rv;
 	struct ss_entity_view v;
 	int depth;
 
@@ -107,21 +112,26 @@ void ss_eevdf_pick(struct task_struct *p, unsigned int on)
 			if (ss_cfs.model == SS_MODEL_FLAT)
 				break;
 			cfs_rq = se->cfs_rq;
+			parent_rv.cfs_rq = NULL;
+			rv = &parent_rv;
 		}
-		ss_eligibility_of(cfs_rq, &e);
-		ss_entity_view_from(&e, se, &v);
+		e = ss_rq_view_sums(rv, cfs_rq);
+		ss_rq_view_entity(rv, cfs_rq, se, &v);
 		if (eevdf)
 			ss_pick_count(se, &v, depth);
 		if (pick_order)
-			ss_pick_order(&e, cfs_rq, se, &v, depth);
+			ss_pick_order(e, cfs_rq, se, &v, depth);
 		if (trace)
 			trace_pick(p, se, depth, v.V, v.lag, v.eligible, false);
 	}
 }
 
-/* @on: the groups measured (SS_ON()); eevdf, delayed_dequeue or both */
+/*
+ * @on: the groups measured (SS_ON()); eevdf, delayed_dequeue or both.  @rv:
+ * a cfs_rq read at this switch's pick, or none.
+ */
 void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
-			 unsigned int on)
+			 unsigned int on, struct ss_rq_view *rv)
 {
 	struct sched_entity *se = &p->se;
 	bool eevdf = on & SS_ON(EEVDF);
@@ -142,7 +152,7 @@ void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
 		if (!(on & SS_ON(DELAYED_DEQUEUE)))
 			return;
 		/* still queued: its lag is V - v */
-		ss_entity_view(se, &v);
+		ss_rq_view_entity(rv, ss_eevdf_cfs_rq(se), se, &v);
 		ss_stats_count(SS_DEQUEUES_DELAYED);
 		ss_stats_record_signed(SS_HIST_LAG_DELAYED, v.lag);
 	} else {
@@ -155,15 +165,18 @@ void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
 	if (!trace_dequeue_enabled())
 		return;
 	if (!delayed) {
-		ss_entity_view(se, &v);
+		ss_rq_view_entity(rv, ss_eevdf_cfs_rq(se), se, &v);
 		v.lag = se->vlag;
 	}
 	trace_dequeue(p, se, 0, v.V, v.lag, v.eligible, delayed);
 }
 
-/* @on: the groups measured (SS_ON()); eevdf, delayed_dequeue or both */
+/*
+ * @on: the groups measured (SS_ON()); eevdf, delayed_dequeue or both.  @rv
+ * keeps the wakee's cfs_rq, for its wakeup decision.
+ */
 void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
-		     unsigned int on)
+		     unsigned int on, struct ss_rq_view *rv)
 {
 	struct ss_entity_view v;
 
@@ -175,7 +188,7 @@ void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
 	}
 	if (before != SS_SLEEP || !(on & SS_ON(EEVDF)))
 		return;
-	ss_entity_view(&p->se, &v);
+	ss_rq_view_entity(rv, ss_eevdf_cfs_rq(&p->se), &p->se, &v);
 	ss_stats_count(SS_PLACEMENTS);
 	ss_stats_record_signed(SS_HIST_LAG_PLACE, v.lag);
 	if (trace_place_enabled())

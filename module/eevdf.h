@@ -75,6 +75,31 @@ struct ss_entity_view {
 	bool eligible;
 };
 
+/*
+ * The sums eligibility is tested against, the running entity included while
+ * it is queued, as avg_vruntime() adds it.  Only with the layout live.
+ */
+struct ss_eligibility {
+	u64 v0;
+	s64 avg;
+	s64 load;
+	const struct sched_entity *curr;	/* queued and running, or NULL */
+	bool alone;				/* curr is the only entity */
+};
+
+/*
+ * One cfs_rq's sums and V, read once per probe call: a pick and the
+ * switch-out after it, or a wakeup's placement and its decision, look at the
+ * same cfs_rq under the same lock, and nothing moves it in between.
+ * Zero-initialised: nothing read yet.
+ */
+struct ss_rq_view {
+	const struct cfs_rq *cfs_rq;	/* whose sums e holds, or NULL */
+	struct ss_eligibility e;
+	bool have_V;
+	u64 V;
+};
+
 #if SS_CAN_EEVDF
 static inline u64 ss_cfs_u64(const struct cfs_rq *cfs_rq, unsigned int off)
 {
@@ -151,18 +176,6 @@ static inline bool ss_eligible(s64 avg, s64 key, s64 load)
 #endif
 }
 
-/*
- * The sums eligibility is tested against, the running entity included while
- * it is queued, as avg_vruntime() adds it.  Only with the layout live.
- */
-struct ss_eligibility {
-	u64 v0;
-	s64 avg;
-	s64 load;
-	const struct sched_entity *curr;	/* queued and running, or NULL */
-	bool alone;				/* curr is the only entity */
-};
-
 static inline void ss_eligibility_of(const struct cfs_rq *cfs_rq,
 				     struct ss_eligibility *e)
 {
@@ -189,23 +202,57 @@ static inline bool ss_eligible_at(const struct ss_eligibility *e, u64 vruntime)
 	return ss_eligible(e->avg, (s64)(vruntime - e->v0), e->load);
 }
 
-/* V and @se's lag and eligibility from sums read with ss_eligibility_of(). */
-static inline void ss_entity_view_from(const struct ss_eligibility *e,
-				       const struct sched_entity *se,
-				       struct ss_entity_view *view)
+/* avg_vruntime() from sums read with ss_eligibility_of(): one division */
+static inline u64 ss_avg_vruntime(const struct ss_eligibility *e)
 {
 	s64 avg = e->avg;
 
-	view->eligible = ss_eligible_at(e, se->vruntime);
 	if (ss_cfs.model != SS_MODEL_SCALED && e->alone && e->curr) {
-		/* avg_vruntime(): one entity is its own average */
+		/* one entity is its own average */
 		avg = (s64)(e->curr->vruntime - e->v0);
 	} else if (e->load > 0) {
 		if (avg < 0)	/* floor, as the kernel does */
 			avg -= e->load - 1;
 		avg = div64_s64(avg, e->load);
 	}
-	view->V = e->v0 + avg;
+	return e->v0 + avg;
+}
+
+/* V and @se's lag and eligibility from sums read with ss_eligibility_of(). */
+static inline void ss_entity_view_from(const struct ss_eligibility *e,
+				       const struct sched_entity *se,
+				       struct ss_entity_view *view)
+{
+	view->eligible = ss_eligible_at(e, se->vruntime);
+	view->V = ss_avg_vruntime(e);
+	view->lag = (s64)(view->V - se->vruntime);
+}
+
+static inline const struct ss_eligibility *
+ss_rq_view_sums(struct ss_rq_view *rv, const struct cfs_rq *cfs_rq)
+{
+	if (rv->cfs_rq != cfs_rq) {
+		ss_eligibility_of(cfs_rq, &rv->e);
+		rv->cfs_rq = cfs_rq;
+		rv->have_V = false;
+	}
+	return &rv->e;
+}
+
+/* ss_entity_view_from() with the sums and V of @rv, read if not yet */
+static inline void ss_rq_view_entity(struct ss_rq_view *rv,
+				     const struct cfs_rq *cfs_rq,
+				     const struct sched_entity *se,
+				     struct ss_entity_view *view)
+{
+	const struct ss_eligibility *e = ss_rq_view_sums(rv, cfs_rq);
+
+	if (!rv->have_V) {
+		rv->V = ss_avg_vruntime(e);
+		rv->have_V = true;
+	}
+	view->eligible = ss_eligible_at(e, se->vruntime);
+	view->V = rv->V;
 	view->lag = (s64)(view->V - se->vruntime);
 }
 
@@ -243,11 +290,12 @@ static inline bool ss_pick_order_live(void)
 }
 
 /* eevdf.c: the EEVDF decisions, recorded from the probes */
-void ss_eevdf_pick(struct task_struct *p, unsigned int on);
+void ss_eevdf_pick(struct task_struct *p, unsigned int on,
+		   struct ss_rq_view *rv);
 void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
-			 unsigned int on);
+			 unsigned int on, struct ss_rq_view *rv);
 void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
-		     unsigned int on);
+		     unsigned int on, struct ss_rq_view *rv);
 extern const struct seq_operations ss_eevdf_tasks_sops;
 
 #endif /* _SCHEDSCOPE_EEVDF_H */

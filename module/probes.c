@@ -59,10 +59,13 @@ static bool ss_eevdf_wanted(unsigned int on, unsigned int groups,
 	return (on & groups) && ss_eevdf_live() && ss_fair(p);
 }
 
-/* Returns whether the woken @next displaced @prev (a wakeup preemption). */
+/*
+ * Returns whether the woken @next displaced @prev (a wakeup preemption).
+ * @rv: what the EEVDF reads read of next's cfs_rq, for prev's switch-out.
+ */
 static bool ss_switch_in(unsigned int on, struct task_struct *prev,
 			 struct task_struct *next, bool voluntary,
-			 u64 stint_start, u64 now)
+			 u64 stint_start, u64 now, struct ss_rq_view *rv)
 {
 	struct ss_wait w = { .kind = SS_WAIT_NONE };
 	bool wakeup_preemption;
@@ -89,7 +92,7 @@ static bool ss_switch_in(unsigned int on, struct task_struct *prev,
 						ss_elapsed(w.since, now));
 		}
 		if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(PICK_ORDER), next))
-			ss_eevdf_pick(next, on);
+			ss_eevdf_pick(next, on, rv);
 	}
 	return wakeup_preemption;
 }
@@ -97,7 +100,7 @@ static bool ss_switch_in(unsigned int on, struct task_struct *prev,
 static void ss_switch_out(unsigned int on, struct task_struct *prev,
 			  struct task_struct *next, bool voluntary,
 			  bool wakeup_preemption, unsigned int prev_state,
-			  u64 now)
+			  u64 now, struct ss_rq_view *rv)
 {
 	bool delayed, runnable;
 
@@ -128,7 +131,7 @@ static void ss_switch_out(unsigned int on, struct task_struct *prev,
 			ss_stats_count(SS_PREEMPTED_BY_WAKEUP);
 	}
 	if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(DELAYED_DEQUEUE), prev))
-		ss_eevdf_switch_out(prev, !runnable, on);
+		ss_eevdf_switch_out(prev, !runnable, on, rv);
 }
 
 void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
@@ -139,6 +142,9 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 	u64 now = local_clock();
 	u64 stint_start = c->stint_start;
 	bool voluntary, wakeup_preemption = false;
+	struct ss_rq_view rv;
+
+	rv.cfs_rq = NULL;	/* nothing read yet: the rest is set when read */
 
 	/*
 	 * What the kernel counted: __schedule() has just added one to
@@ -159,17 +165,19 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 
 	if (next->pid)
 		wakeup_preemption = ss_switch_in(on, prev, next, voluntary,
-						 stint_start, now);
+						 stint_start, now, &rv);
 	if (prev->pid)
 		ss_switch_out(on, prev, next, voluntary, wakeup_preemption,
-			      prev_state, now);
+			      prev_state, now, &rv);
 }
 
 void ss_probe_sched_wakeup(void *data, struct task_struct *p)
 {
 	unsigned int on = ss_groups_on();
 	enum ss_wait_kind before = SS_WAIT_NONE;
+	struct ss_rq_view rv;
 
+	rv.cfs_rq = NULL;
 	ss_cpu_this();
 	if (on & SS_SLOT_GROUPS)
 		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, local_clock());
@@ -178,9 +186,9 @@ void ss_probe_sched_wakeup(void *data, struct task_struct *p)
 	if (on & SS_ON(LATENCY))
 		ss_stats_count(SS_WAKEUPS);
 	if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(DELAYED_DEQUEUE), p))
-		ss_eevdf_wakeup(p, before, on);
+		ss_eevdf_wakeup(p, before, on, &rv);
 	if ((on & SS_ON(DECISIONS)) && ss_decisions_live() && ss_fair(p))
-		ss_wakeup_decision(p);
+		ss_wakeup_decision(p, &rv);
 }
 
 void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)

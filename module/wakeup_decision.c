@@ -144,12 +144,13 @@ static bool ss_earlier_eligible(const struct ss_eligibility *e,
  */
 static enum ss_counter ss_fair_path(struct task_struct *p,
 				    struct sched_entity *se,
-				    struct sched_entity *pse, s64 *lag,
+				    struct sched_entity *pse,
+				    struct ss_rq_view *rv, s64 *lag,
 				    bool *either)
 {
 	bool cse_idle, pse_idle, curr_eligible, shorter;
+	const struct ss_eligibility *e;
 	const struct cfs_rq *cfs_rq;
-	struct ss_eligibility e;
 
 	if (ss_cfs.model != SS_MODEL_FLAT && !ss_match_levels(&se, &pse))
 		return SS_WAKEUP_UNEXPLAINED;
@@ -161,15 +162,15 @@ static enum ss_counter ss_fair_path(struct task_struct *p,
 		return SS_WAKEUP_DECLINE_POLICY;
 
 	cfs_rq = ss_eevdf_cfs_rq(pse);
-	ss_eligibility_of(cfs_rq, &e);
-	if (!ss_eligible_at(&e, pse->vruntime)) {
+	e = ss_rq_view_sums(rv, cfs_rq);
+	if (!ss_eligible_at(e, pse->vruntime)) {
 		struct ss_entity_view pv;
 
-		ss_entity_view_on(cfs_rq, pse, &pv);
+		ss_rq_view_entity(rv, cfs_rq, pse, &pv);
 		*lag = pv.lag;
 		return SS_WAKEUP_DECLINE_INELIGIBLE;
 	}
-	curr_eligible = e.curr == se && ss_eligible_at(&e, se->vruntime);
+	curr_eligible = e->curr == se && ss_eligible_at(e, se->vruntime);
 	shorter = ss_feat(SS_FEAT_PREEMPT_SHORT) && pse->slice < se->slice;
 #if SS_HAVE_VPROT
 	/*
@@ -179,7 +180,7 @@ static enum ss_counter ss_fair_path(struct task_struct *p,
 	 */
 	if (shorter) {
 		*either = (curr_eligible && ss_before(se, pse)) ||
-			  ss_earlier_eligible(&e, pse);
+			  ss_earlier_eligible(e, pse);
 		return SS_WAKEUP_PREEMPT_SHORT;
 	}
 #else
@@ -191,7 +192,7 @@ static enum ss_counter ss_fair_path(struct task_struct *p,
 					    SS_WAKEUP_DECLINE_DEADLINE;
 	if (curr_eligible && ss_before(se, pse))
 		return SS_WAKEUP_DECLINE_DEADLINE;
-	if (ss_earlier_eligible(&e, pse))
+	if (ss_earlier_eligible(e, pse))
 		return SS_WAKEUP_DECLINE_DEADLINE;
 	return shorter ? SS_WAKEUP_PREEMPT_SHORT : SS_WAKEUP_PREEMPT_PICK;
 }
@@ -224,8 +225,11 @@ static void ss_trace_decision(struct task_struct *p,
 		       curr && curr->pid && ss_fair(curr) ? curr->se.deadline : 0);
 }
 
-/* @p, fair and measured, was just woken: count its decision. */
-void ss_wakeup_decision(struct task_struct *p)
+/*
+ * @p, fair and measured, was just woken: count its decision.  @rv: a cfs_rq
+ * read at this wakeup, or none.
+ */
+void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv)
 {
 	struct ss_cpu *rq_cpu = per_cpu_ptr(ss_cpus, task_cpu(p));
 	/* written at that CPU's switches, under the lock held here */
@@ -248,7 +252,7 @@ void ss_wakeup_decision(struct task_struct *p)
 	else if (!ss_feat(SS_FEAT_WAKEUP_PREEMPTION))
 		c = SS_WAKEUP_DECLINE_FEATURE_OFF;
 	else
-		c = ss_fair_path(p, &curr->se, &p->se, &lag, &either);
+		c = ss_fair_path(p, &curr->se, &p->se, rv, &lag, &either);
 
 	/* the path against the outcome */
 	if (either)
