@@ -45,8 +45,8 @@ struct load_params {
 
 /* The module's metric groups (docs/interface.md), for --groups. */
 static const char *const metric_groups[] = {
-	"latency", "switches", "eevdf", "delayed_dequeue", "decisions",
-	"pick_order",
+#define SS_GROUP(ID, name) #name,
+#include "../../module/metrics.h"
 };
 
 /* "all", or known group names separated by commas: 0, or -1 */
