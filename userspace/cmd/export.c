@@ -144,15 +144,8 @@ static int export_once(const char *dir, const struct export_params *p)
 	char err[1024];
 	int ret;
 
-	ret = ss_snapshot_read(dir, &sopts, &snap, err, sizeof(err));
-	if (ret == -ENOENT && access(dir, F_OK)) {
-		ss_explain_missing(cmd, dir, ret);
+	if (ss_read_snapshot(cmd, dir, &sopts, &snap))
 		return 1;
-	}
-	if (ret) {
-		cli_error(cmd, "%s", err);
-		return 1;
-	}
 	w.snap = &snap;
 	ret = atomic_file_write(p->textfile, write_snapshot, &w, err,
 				sizeof(err));

@@ -90,7 +90,6 @@ int cmd_show(int argc, char **argv)
 	struct ss_snapshot snap;
 	struct show_params p;
 	const char *dir;
-	char err[1024];
 	int ret;
 
 	ret = parse_args(argc, argv, &p);
@@ -99,15 +98,8 @@ int cmd_show(int argc, char **argv)
 	dir = cli_debugfs_dir(p.common.debugfs);
 	sopts.percpu = p.output.out.per_cpu;
 	sopts.only_hist = p.output.hist;
-	ret = ss_snapshot_read(dir, &sopts, &snap, err, sizeof(err));
-	if (ret == -ENOENT && access(dir, F_OK)) {
-		ss_explain_missing(cmd, dir, ret);
+	if (ss_read_snapshot(cmd, dir, &sopts, &snap))
 		return 1;
-	}
-	if (ret) {
-		cli_error(cmd, "%s", err);
-		return 1;
-	}
 	ret = out_snapshot(&snap, &p.output.out, stdout);
 	ss_snapshot_free(&snap);
 	if (ret || fflush(stdout)) {
