@@ -200,8 +200,9 @@ int cmd_export(int argc, char **argv)
 		return 1;
 	}
 	dir = cli_debugfs_dir(p.common.debugfs);
+	/* A signal during a write lets it finish: no temporary file left. */
+	cli_stop_on_signals();
 	if (!p.interval)
 		return export_once(dir, &p);
-	cli_stop_on_signals();
 	return export_every(dir, &p);
 }
