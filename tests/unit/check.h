@@ -78,6 +78,7 @@ void test_feature_word(void);
 void test_record_event(void);
 void test_record_decision(void);
 void test_cli(void);
+void test_atomic_file(void);
 void test_lat_stats(void);
 void test_sweep_parts(void);
 void test_sweep_results(void);

@@ -12,6 +12,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <fcntl.h>
+#include <errno.h>
+#include <sys/stat.h>
 
 #include "check.h"
 #include "cmd/commands.h"
@@ -90,6 +92,18 @@ static void test_usage_errors(void)
 	CHECK_USAGE("watch", "1", "x");
 	CHECK_USAGE("watch", "1", "2", "3");
 	CHECK_USAGE("watch", "--openmetrics", "1");
+	CHECK_USAGE("watch", "--format", "prometheus", "1");
+	CHECK_USAGE("export");
+	CHECK_USAGE("export", "--textfile");
+	CHECK_USAGE("export", "--textfile", "/tmp/x.txt");
+	CHECK_STR_HAS(got_err, "must end in .prom");
+	CHECK_USAGE("export", "--textfile", "/tmp/.prom");
+	CHECK_USAGE("export", "--textfile", "/tmp/x.prom", "--interval", "0");
+	CHECK_USAGE("export", "--textfile", "/tmp/x.prom", "--interval", "-1");
+	CHECK_USAGE("export", "--textfile", "/tmp/x.prom", "--interval", "1s");
+	CHECK_USAGE("export", "--textfile", "/tmp/x.prom", "--interval", "100000");
+	CHECK_USAGE("export", "--textfile", "/tmp/x.prom", "extra");
+	CHECK_USAGE("export", "--textfile", "/tmp/x.prom", "--pid", "1");
 	CHECK_USAGE("watch", "--pid", "1", "--tgid", "2", "1");
 	CHECK_STR_HAS(got_err, "conflicts");
 	CHECK_USAGE("watch", "--comm", "a", "--comm", "b", "1");
@@ -115,7 +129,7 @@ static void test_usage_errors(void)
 static void test_help(void)
 {
 	static const char *const cmds[] = { "load", "unload", "status", "show",
-					    "watch", "record" };
+					    "watch", "record", "export" };
 	char want[64];
 	size_t i;
 
@@ -204,10 +218,46 @@ static void test_watch(void)
 	CHECK(!strncmp(got_out, "# ", 2) && strstr(got_out, " interval 0.0"));
 }
 
+/* export: the file as show --format prometheus prints it; the refusals. */
+static void test_export(void)
+{
+	char fixture[PATH_MAX], dir[PATH_MAX], prom[PATH_MAX + 16],
+	     missing[PATH_MAX + 32], shown[sizeof(got_out)];
+	struct stat st;
+
+	snprintf(fixture, sizeof(fixture), "%s", test_path(FIXTURE));
+	snprintf(dir, sizeof(dir), "%s", test_tmpdir("cli_export"));
+	snprintf(prom, sizeof(prom), "%s/s.prom", dir);
+	CHECK_EQ_INT(run(fixture, "show", "--format", "prometheus", NULL), 0);
+	snprintf(shown, sizeof(shown), "%s", got_out);
+	CHECK_STR_HAS(shown, "schedscope_wakeup_lat_seconds_bucket{le=\"0.000001023\"} 3\n");
+	CHECK_STR_HAS(shown, "# TYPE schedscope_switches_total counter\n"
+		      "schedscope_switches_total 252\n");
+	CHECK_EQ_INT(run(fixture, "export", "--textfile", prom, NULL), 0);
+	CHECK_STR_EQ(got_out, "");
+	slurp(prom, got_out, sizeof(got_out));
+	CHECK_STR_EQ(got_out, shown);
+
+	/* Nothing readable from the module: exit 1, the old file kept. */
+	CHECK_EQ_INT(run("/nonexistent", "export", "--textfile", prom, NULL), 1);
+	CHECK_STR_HAS(got_err, "/nonexistent");
+	slurp(prom, got_out, sizeof(got_out));
+	CHECK_STR_EQ(got_out, shown);
+
+	/* A missing directory: said before the module is read. */
+	snprintf(missing, sizeof(missing), "%s/none/s.prom", dir);
+	CHECK_EQ_INT(run(fixture, "export", "--textfile", missing, NULL), 1);
+	CHECK_STR_HAS(got_err, "schedscope export: --textfile: directory ");
+	CHECK_STR_HAS(got_err, "/none: No such file or directory");
+	snprintf(missing, sizeof(missing), "%s/none", dir);
+	CHECK(stat(missing, &st) && errno == ENOENT);
+}
+
 void test_cli(void)
 {
 	test_usage_errors();
 	test_help();
 	test_reading();
 	test_watch();
+	test_export();
 }

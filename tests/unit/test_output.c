@@ -154,6 +154,7 @@ void test_output(void)
 	golden(false, defaults(OUT_JSON), "show.json");
 	golden(false, defaults(OUT_CSV), "show.csv");
 	golden(false, defaults(OUT_OPENMETRICS), "show.prom");
+	golden(false, defaults(OUT_PROMETHEUS), "show_prometheus.prom");
 	o = defaults(OUT_BPFTRACE);
 	o.per_cpu = true;
 	o.unit = HIST_UNIT_US;
@@ -168,4 +169,7 @@ void test_output(void)
 	o = defaults(OUT_OPENMETRICS);
 	o.per_cpu = true;
 	golden(true, o, "show_percpu.prom");
+	o = defaults(OUT_PROMETHEUS);
+	o.per_cpu = true;
+	golden(true, o, "show_percpu_prometheus.prom");
 }

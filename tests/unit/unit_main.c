@@ -22,6 +22,7 @@ static const struct {
 	{ "record_event", test_record_event },
 	{ "record_decision", test_record_decision },
 	{ "cli", test_cli },
+	{ "atomic_file", test_atomic_file },
 	{ "lat_stats", test_lat_stats },
 	{ "sweep_parts", test_sweep_parts },
 	{ "sweep_results", test_sweep_results },

@@ -39,6 +39,7 @@ static const struct {
 	{ "json", OUT_JSON, "--format json" },
 	{ "csv", OUT_CSV, "--format csv" },
 	{ "openmetrics", OUT_OPENMETRICS, "--format openmetrics" },
+	{ "prometheus", OUT_PROMETHEUS, "--format prometheus" },
 };
 
 static int set_format_name(const char *cmd, struct output_params *p,
@@ -51,7 +52,8 @@ static int set_format_name(const char *cmd, struct output_params *p,
 			return set_format(cmd, p, format_names[i].format,
 					  format_names[i].opt);
 	return cli_usage_error(cmd, "--format: unknown format '%s' (bpftrace, "
-			       "bcc, libbpf-tools, json, csv, openmetrics)",
+			       "bcc, libbpf-tools, json, csv, openmetrics, "
+			       "prometheus)",
 			       arg);
 }
 

@@ -19,6 +19,8 @@ static const struct command {
 	{ "show", cmd_show, "counters and histograms (text, bcc, JSON, CSV, "
 	  "OpenMetrics)" },
 	{ "watch", cmd_watch, "what happened per interval, with timestamps" },
+	{ "export", cmd_export, "Prometheus text for node_exporter's textfile "
+	  "collector" },
 	{ "record", cmd_record, "the module's trace events into CSV" },
 	{ "sweep", cmd_sweep, "run a workload under sched_feat settings, "
 	  "keep every run" },

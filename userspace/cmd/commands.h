@@ -11,6 +11,7 @@ int cmd_unload(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_watch(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_plot(int argc, char **argv);

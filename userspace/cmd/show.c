@@ -29,7 +29,9 @@ static void usage(FILE *out)
 "                        libbpf-tools (runqlat's print_log2_hist)\n"
 "  --json                one JSON object\n"
 "  --csv                 CSV: time,cpu,kind,name,lo,hi,value\n"
-"  --openmetrics         OpenMetrics text (node_exporter textfile collector)\n"
+"  --openmetrics         OpenMetrics text\n"
+"  --format prometheus   Prometheus text 0.0.4, times in seconds (what\n"
+"                        node_exporter's textfile collector reads; see export)\n"
 "  --per-cpu             per-CPU counters and histograms (stats_percpu,\n"
 "                        hist_percpu/<name>)\n"
 "  --unit ns|us|ms       unit of the time histograms (default ns); us and ms\n"
@@ -88,7 +90,6 @@ int cmd_show(int argc, char **argv)
 	struct ss_snapshot snap;
 	struct show_params p;
 	const char *dir;
-	char err[1024];
 	int ret;
 
 	ret = parse_args(argc, argv, &p);
@@ -97,15 +98,8 @@ int cmd_show(int argc, char **argv)
 	dir = cli_debugfs_dir(p.common.debugfs);
 	sopts.percpu = p.output.out.per_cpu;
 	sopts.only_hist = p.output.hist;
-	ret = ss_snapshot_read(dir, &sopts, &snap, err, sizeof(err));
-	if (ret == -ENOENT && access(dir, F_OK)) {
-		ss_explain_missing(cmd, dir, ret);
+	if (ss_read_snapshot(cmd, dir, &sopts, &snap))
 		return 1;
-	}
-	if (ret) {
-		cli_error(cmd, "%s", err);
-		return 1;
-	}
 	ret = out_snapshot(&snap, &p.output.out, stdout);
 	ss_snapshot_free(&snap);
 	if (ret || fflush(stdout)) {

@@ -100,9 +100,11 @@ static int parse_args(int argc, char **argv, struct watch_params *p)
 	ret = cli_parse_options(&watch_options, argc, argv, &p->common, p);
 	if (ret)
 		return ret;
-	if (p->output.out.format == OUT_OPENMETRICS)
-		return cli_usage_error(cmd, "OpenMetrics is a snapshot format: use "
-				       "'schedscope show --openmetrics' per scrape");
+	if (p->output.out.format == OUT_OPENMETRICS ||
+	    p->output.out.format == OUT_PROMETHEUS)
+		return cli_usage_error(cmd, "OpenMetrics and Prometheus text are "
+				       "snapshot formats: use 'schedscope export "
+				       "--textfile PATH --interval S'");
 	return parse_positionals(argc, argv, p);
 }
 

@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "lib/error_msg.h"
 #include "kmod/control.h"
+#include "kmod/snapshot.h"
 
 int ss_ctl_write(const char *dir, const char *file, const char *value,
 		 char *err, size_t errlen)
@@ -147,6 +148,21 @@ void ss_explain_missing(const char *cmd, const char *dir, int err)
 	}
 	cli_error(cmd, "%s: no such directory, although the module is loaded "
 		  "and debugfs is mounted (an old module? check dmesg)", dir);
+}
+
+int ss_read_snapshot(const char *cmd, const char *dir,
+		     const struct ss_snapshot_opts *opts,
+		     struct ss_snapshot *snap)
+{
+	char err[1024];
+	int ret;
+
+	ret = ss_snapshot_read(dir, opts, snap, err, sizeof(err));
+	if (ret == -ENOENT && access(dir, F_OK))
+		ss_explain_missing(cmd, dir, ret);
+	else if (ret)
+		cli_error(cmd, "%s", err);
+	return ret;
 }
 
 int ss_require_debugfs_dir(const char *cmd, const char *option,

@@ -34,6 +34,18 @@ void ss_explain_missing(const char *cmd, const char *dir, int err);
  * in *dir. Returns 0, or -errno after ss_explain_missing() when it is not
  * there.
  */
+struct ss_snapshot;
+struct ss_snapshot_opts;
+
+/*
+ * ss_snapshot_read() of dir for command cmd: 0, or -errno after printing
+ * why (ss_explain_missing() when dir is not there, else the reader's
+ * message).
+ */
+int ss_read_snapshot(const char *cmd, const char *dir,
+		     const struct ss_snapshot_opts *opts,
+		     struct ss_snapshot *snap);
+
 int ss_require_debugfs_dir(const char *cmd, const char *option,
 			   const char **dir);
 

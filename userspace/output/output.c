@@ -12,6 +12,8 @@ int out_snapshot(const struct ss_snapshot *snap, const struct out_opts *opts,
 		return out_csv(snap, opts, out);
 	case OUT_OPENMETRICS:
 		return out_openmetrics(snap, opts, out);
+	case OUT_PROMETHEUS:
+		return out_prometheus(snap, opts, out);
 	default:
 		return out_text(snap, opts, out);
 	}

@@ -2,7 +2,7 @@
 /*
  * Printers of a snapshot (kmod/snapshot.h), one file each: output/text.c
  * (bpftrace, bcc and libbpf-tools histogram layouts), output/json.c, output/csv.c,
- * output/openmetrics.c; output/output.c picks one by --format. What they
+ * output/openmetrics.c, output/prometheus.c; output/output.c picks one by --format. What they
  * share (histograms moved to the chosen unit, their summaries) is in
  * output/hist_summary.h.
  */
@@ -23,6 +23,7 @@ enum out_format {
 	OUT_JSON,
 	OUT_CSV,
 	OUT_OPENMETRICS,
+	OUT_PROMETHEUS,		/* Prometheus text 0.0.4 (node_exporter, promtool) */
 };
 
 struct out_opts {
@@ -45,6 +46,8 @@ int out_csv(const struct ss_snapshot *snap, const struct out_opts *opts,
 	    FILE *out);
 int out_openmetrics(const struct ss_snapshot *snap, const struct out_opts *opts,
 		    FILE *out);
+int out_prometheus(const struct ss_snapshot *snap, const struct out_opts *opts,
+		   FILE *out);
 
 /*
  * The snapshot as out_json() prints it (a new reference), for keeping it
