@@ -57,6 +57,9 @@ void cli_error(const char *cmd, const char *fmt, ...)
  * cli_stop_on_signals() has run; 0 while none has come.
  */
 extern volatile sig_atomic_t cli_stop_requested;
+struct timespec;
+/* @next += @seconds, then sleep until @next unless a stop is requested */
+void cli_sleep_until_next(struct timespec *next, double seconds);
 /* Catch SIGINT, SIGTERM and SIGHUP: they set cli_stop_requested, no more. */
 void cli_stop_on_signals(void);
 /* Their default actions again. */

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* SIGINT, SIGTERM and SIGHUP as a stop request the commands poll. */
+#include <errno.h>
 #include <signal.h>
 #include <stddef.h>
+#include <time.h>
 
 #include "cli/cli.h"
 
@@ -50,4 +52,19 @@ const char *cli_stop_signal_name(int sig)
 		if (stop_signals[i].sig == sig)
 			return stop_signals[i].name;
 	return "a signal";
+}
+
+/*
+ * The next tick of a fixed-rate loop: @next (CLOCK_MONOTONIC) moves on by
+ * @seconds, and the caller sleeps until then or until a stop is requested.
+ */
+void cli_sleep_until_next(struct timespec *next, double seconds)
+{
+	long long ns = next->tv_nsec + (long long)(seconds * 1e9);
+
+	next->tv_sec += ns / 1000000000;
+	next->tv_nsec = ns % 1000000000;
+	while (!cli_stop_requested &&
+	       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, next, NULL) == EINTR)
+		;
 }

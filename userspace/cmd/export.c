@@ -157,14 +157,6 @@ static int export_once(const char *dir, const struct export_params *p)
 	return 0;
 }
 
-static void add_seconds(struct timespec *t, double s)
-{
-	long long ns = t->tv_nsec + (long long)(s * 1e9);
-
-	t->tv_sec += ns / 1000000000;
-	t->tv_nsec = ns % 1000000000;
-}
-
 /* Every p->interval seconds, on a fixed grid, until a stop signal. */
 static int export_every(const char *dir, const struct export_params *p)
 {
@@ -176,11 +168,7 @@ static int export_every(const char *dir, const struct export_params *p)
 		ret = export_once(dir, p);
 		if (ret)
 			return ret;
-		add_seconds(&next, p->interval);
-		while (!cli_stop_requested &&
-		       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next,
-				       NULL) == EINTR)
-			;
+		cli_sleep_until_next(&next, p->interval);
 	}
 	return 0;
 }

@@ -108,14 +108,6 @@ static int parse_args(int argc, char **argv, struct watch_params *p)
 	return parse_positionals(argc, argv, p);
 }
 
-static void add_seconds(struct timespec *t, double s)
-{
-	long long ns = t->tv_nsec + (long long)(s * 1e9);
-
-	t->tv_sec += ns / 1000000000;
-	t->tv_nsec = ns % 1000000000;
-}
-
 static double seconds_between(const struct timespec *a, const struct timespec *b)
 {
 	return (b->tv_sec - a->tv_sec) + (b->tv_nsec - a->tv_nsec) / 1e9;
@@ -173,11 +165,7 @@ static int watch_intervals(const char *dir, const struct ss_snapshot_opts *sopts
 	}
 	next = prev.mono;
 	while (!cli_stop_requested && (!p->count || done < p->count)) {
-		add_seconds(&next, p->interval);
-		while (!cli_stop_requested &&
-		       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next,
-				       NULL) == EINTR)
-			;
+		cli_sleep_until_next(&next, p->interval);
 		ret = ss_snapshot_read(dir, sopts, &now, err, sizeof(err));
 		if (ret) {
 			cli_error(cmd, "%s", err);
