@@ -92,7 +92,7 @@ install: userspace
 # schedscope/$(VERSION) (README.md, Install).
 install-dkms:
 	install -d $(DESTDIR)$(DKMSDIR)/module
-	sed 's/@VERSION@/$(VERSION)/' dkms.conf.in > $(DESTDIR)$(DKMSDIR)/dkms.conf
+	sed 's/#MODULE_VERSION#/$(VERSION)/' dkms.conf > $(DESTDIR)$(DKMSDIR)/dkms.conf
 	install -m 644 Kbuild $(DESTDIR)$(DKMSDIR)/
 	install -m 644 module/*.c module/*.h $(DESTDIR)$(DKMSDIR)/module/
 
