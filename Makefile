@@ -5,7 +5,8 @@
 # make userspace            the CLI, workloads and test helpers
 # make check                unit tests of the userspace code
 # make checkpatch           the kernel's checkpatch.pl on the module
-# make test                 unit tests, then the module tests in the VM on every kernel
+# make test                 unit tests, then the module tests in the VM on every kernel,
+#                           then the packages (tests/install/run, as root)
 # make soak                 the module tests' long versions (50 load/unload cycles, ...)
 # make install              the CLI, workloads, tracers, man page and docs under
 #                           DESTDIR/PREFIX (default /usr/local)
@@ -43,13 +44,15 @@ checkpatch:
 	scripts/checkpatch
 
 # Unit tests, kernel style, the tracers and the workloads on this machine's
-# kernel, then the module tests in the VM on every kernel; the last line says
-# "N passed, N failed".
+# kernel, then the module tests in the VM on every kernel, then the packages
+# installed, their DKMS module used in the VM, and purged (as root); the
+# last line says "N passed, N failed".
 test: userspace check checkpatch
 	tests/tracers/smoke
 	tests/plots/run
 	tests/workloads/run
 	tests/vm/run-all
+	tests/install/run
 
 # The long repetitions that make test runs short versions of.
 soak: userspace
