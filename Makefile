@@ -73,6 +73,10 @@ TRACERDIR := $(PREFIX)/share/schedscope/tracers
 MAN8DIR := $(PREFIX)/share/man/man8
 DOCDIR := $(PREFIX)/share/doc/schedscope
 DKMSDIR := /usr/src/schedscope-$(VERSION)
+# systemd units, where the tree has them (systemd/ or userspace/)
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+UNITS := $(wildcard systemd/*.service systemd/*.timer userspace/*.service \
+	userspace/*.timer)
 SS_SRC := userspace/
 include userspace/sources.mk
 TRACERS := $(notdir $(wildcard tracers/*.bt)) cfs_rq_layout
@@ -90,6 +94,10 @@ install: userspace
 		$(DESTDIR)$(TRACERDIR)/cfs_rq/
 	install -m 644 userspace/schedscope.8 $(DESTDIR)$(MAN8DIR)/
 	install -m 644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+ifneq ($(UNITS),)
+	install -d $(DESTDIR)$(SYSTEMDUNITDIR)
+	install -m 644 $(UNITS) $(DESTDIR)$(SYSTEMDUNITDIR)/
+endif
 
 # DKMS builds from here for every kernel: dkms add/build/install
 # schedscope/$(VERSION) (README.md, Install).
@@ -108,14 +116,15 @@ uninstall:
 		$(addprefix $(DESTDIR)$(TRACERDIR)/cfs_rq/,$(TRACER_HEADERS)) \
 		$(DESTDIR)$(MAN8DIR)/schedscope.8 \
 		$(addprefix $(DESTDIR)$(DOCDIR)/,$(DOCS)) \
-		$(addprefix $(DESTDIR)$(DKMSDIR)/,$(DKMS_FILES))
+		$(addprefix $(DESTDIR)$(DKMSDIR)/,$(DKMS_FILES)) \
+		$(addprefix $(DESTDIR)$(SYSTEMDUNITDIR)/,$(notdir $(UNITS)))
 	-rmdir $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(TRACERDIR)/cfs_rq \
 		$(DESTDIR)$(TRACERDIR) $(DESTDIR)$(PREFIX)/share/schedscope \
 		$(DESTDIR)$(DOCDIR) $(DESTDIR)$(DKMSDIR)/module \
 		$(DESTDIR)$(DKMSDIR) 2>/dev/null
 	-[ -z "$(DESTDIR)" ] || { cd $(DESTDIR)/ && rmdir -p $(patsubst /%,%, \
 		$(SBINDIR) $(PREFIX)/share/doc $(MAN8DIR) $(PREFIX)/libexec \
-		$(dir $(DKMSDIR))) 2>/dev/null; }
+		$(SYSTEMDUNITDIR) $(dir $(DKMSDIR))) 2>/dev/null; }
 
 .PHONY: all module userspace check checkpatch test soak clean install \
 	install-dkms uninstall
