@@ -5,8 +5,13 @@
 # make userspace            the CLI, workloads and test helpers
 # make check                unit tests of the userspace code
 # make checkpatch           the kernel's checkpatch.pl on the module
-# make test                 unit tests, then the module tests in the VM on every kernel
+# make test                 unit tests, then the module tests in the VM on every kernel,
+#                           then the packages (tests/install/run, as root)
 # make soak                 the module tests' long versions (50 load/unload cycles, ...)
+# make install              the CLI, workloads, tracers, man page and docs under
+#                           DESTDIR/PREFIX (default /usr/local)
+# make install-dkms         the module's sources under DESTDIR/usr/src for DKMS
+# make uninstall            removes what install (and install-dkms) put there
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
 # UTS_RELEASE is what `uname -r` prints on that kernel (Debian's 6.1 headers
@@ -39,13 +44,15 @@ checkpatch:
 	scripts/checkpatch
 
 # Unit tests, kernel style, the tracers and the workloads on this machine's
-# kernel, then the module tests in the VM on every kernel; the last line says
-# "N passed, N failed".
+# kernel, then the module tests in the VM on every kernel, then the packages
+# installed, their DKMS module used in the VM, and purged (as root); the
+# last line says "N passed, N failed".
 test: userspace check checkpatch
 	tests/tracers/smoke
 	tests/plots/run
 	tests/workloads/run
 	tests/vm/run-all
+	tests/install/run
 
 # The long repetitions that make test runs short versions of.
 soak: userspace
@@ -56,4 +63,72 @@ clean:
 	$(MAKE) -C userspace clean
 	$(MAKE) -C tests/unit clean
 
-.PHONY: all module userspace check checkpatch test soak clean
+# The version of the CLI, the module's DKMS tree and the packages.
+VERSION := $(shell sed -n 's/^\#define SCHEDSCOPE_VERSION.*"\(.*\)"$$/\1/p' \
+		userspace/cmd/commands.c)
+PREFIX ?= /usr/local
+SBINDIR := $(PREFIX)/sbin
+LIBEXECDIR := $(PREFIX)/libexec/schedscope
+TRACERDIR := $(PREFIX)/share/schedscope/tracers
+MAN8DIR := $(PREFIX)/share/man/man8
+DOCDIR := $(PREFIX)/share/doc/schedscope
+DKMSDIR := /usr/src/schedscope-$(VERSION)
+# systemd units, where the tree has them (systemd/ or userspace/)
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+UNITS := $(wildcard systemd/*.service systemd/*.timer userspace/*.service \
+	userspace/*.timer)
+SS_SRC := userspace/
+include userspace/sources.mk
+TRACERS := $(notdir $(wildcard tracers/*.bt)) cfs_rq_layout
+TRACER_HEADERS := $(notdir $(wildcard tracers/cfs_rq/*.h))
+DOCS := README.md $(notdir $(wildcard docs/*.md))
+DKMS_FILES := dkms.conf Kbuild $(wildcard module/*.c module/*.h)
+
+install: userspace
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBEXECDIR) \
+		$(DESTDIR)$(TRACERDIR)/cfs_rq $(DESTDIR)$(MAN8DIR) $(DESTDIR)$(DOCDIR)
+	install -m 755 build/bin/schedscope $(DESTDIR)$(SBINDIR)/
+	install -m 755 $(addprefix build/bin/,$(WORKLOADS)) $(DESTDIR)$(LIBEXECDIR)/
+	install -m 755 $(addprefix tracers/,$(TRACERS)) $(DESTDIR)$(TRACERDIR)/
+	install -m 644 $(addprefix tracers/cfs_rq/,$(TRACER_HEADERS)) \
+		$(DESTDIR)$(TRACERDIR)/cfs_rq/
+	install -m 644 userspace/schedscope.8 $(DESTDIR)$(MAN8DIR)/
+	install -m 644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+ifneq ($(UNITS),)
+	install -d $(DESTDIR)$(SYSTEMDUNITDIR)
+	for u in $(UNITS); do \
+		sed 's|/usr/sbin/schedscope|$(SBINDIR)/schedscope|' $$u > \
+			$(DESTDIR)$(SYSTEMDUNITDIR)/$${u##*/} && \
+		chmod 644 $(DESTDIR)$(SYSTEMDUNITDIR)/$${u##*/} || exit 1; \
+	done
+endif
+
+# DKMS builds from here for every kernel: dkms add/build/install
+# schedscope/$(VERSION) (README.md, Install).
+install-dkms:
+	install -d $(DESTDIR)$(DKMSDIR)/module
+	sed 's/#MODULE_VERSION#/$(VERSION)/' dkms.conf > $(DESTDIR)$(DKMSDIR)/dkms.conf
+	install -m 644 Kbuild $(DESTDIR)$(DKMSDIR)/
+	install -m 644 module/*.c module/*.h $(DESTDIR)$(DKMSDIR)/module/
+
+# Only the files install and install-dkms put there, then the directories
+# of ours they leave empty.
+uninstall:
+	rm -f $(DESTDIR)$(SBINDIR)/schedscope \
+		$(addprefix $(DESTDIR)$(LIBEXECDIR)/,$(WORKLOADS)) \
+		$(addprefix $(DESTDIR)$(TRACERDIR)/,$(TRACERS)) \
+		$(addprefix $(DESTDIR)$(TRACERDIR)/cfs_rq/,$(TRACER_HEADERS)) \
+		$(DESTDIR)$(MAN8DIR)/schedscope.8 \
+		$(addprefix $(DESTDIR)$(DOCDIR)/,$(DOCS)) \
+		$(addprefix $(DESTDIR)$(DKMSDIR)/,$(DKMS_FILES)) \
+		$(addprefix $(DESTDIR)$(SYSTEMDUNITDIR)/,$(notdir $(UNITS)))
+	-rmdir $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(TRACERDIR)/cfs_rq \
+		$(DESTDIR)$(TRACERDIR) $(DESTDIR)$(PREFIX)/share/schedscope \
+		$(DESTDIR)$(DOCDIR) $(DESTDIR)$(DKMSDIR)/module \
+		$(DESTDIR)$(DKMSDIR) 2>/dev/null
+	-[ -z "$(DESTDIR)" ] || { cd $(DESTDIR)/ && rmdir -p $(patsubst /%,%, \
+		$(SBINDIR) $(PREFIX)/share/doc $(MAN8DIR) $(PREFIX)/libexec \
+		$(SYSTEMDUNITDIR) $(dir $(DKMSDIR))) 2>/dev/null; }
+
+.PHONY: all module userspace check checkpatch test soak clean install \
+	install-dkms uninstall

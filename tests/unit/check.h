@@ -74,6 +74,7 @@ void test_snapshot(void);
 void test_output(void);
 void test_btf_layout(void);
 void test_modinfo(void);
+void test_installed(void);
 void test_feature_word(void);
 void test_record_event(void);
 void test_record_decision(void);

@@ -18,6 +18,7 @@ static const struct {
 	{ "output", test_output },
 	{ "btf_layout", test_btf_layout },
 	{ "modinfo", test_modinfo },
+	{ "installed", test_installed },
 	{ "feature_word", test_feature_word },
 	{ "record_event", test_record_event },
 	{ "record_decision", test_record_decision },

@@ -7,6 +7,9 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 KREL=$(uname -r)
 SS=${SCHEDSCOPE_DEBUGFS:-/sys/kernel/debug/schedscope}
 KO=$TOP/build/$KREL/schedscope.ko
+# schedscope load prefers an installed (DKMS) module: the tests load the
+# tree's own build (the installed case unsets this)
+export SCHEDSCOPE_KO=$KO
 BIN=$TOP/build/tests
 WORKLOADS=$TOP/build/bin
 . "$TOP/tests/lib.sh"

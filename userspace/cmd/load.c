@@ -20,6 +20,7 @@
 #include "kmod/btf_layout.h"
 #include "kmod/control.h"
 #include "kmod/feature_word.h"
+#include "kmod/installed.h"
 #include "kmod/layout_witness.h"
 #include "kmod/load.h"
 #include "kmod/modinfo.h"
@@ -80,8 +81,11 @@ static void load_usage(FILE *out)
 "Load the schedscope module into the running kernel (as root), with the\n"
 "EEVDF cfs_rq layout read from the kernel's BTF.\n"
 "\n"
-"  --ko PATH             the module file (default: build/$(uname -r)/\n"
-"                        schedscope.ko of the tree this tool is built in)\n"
+"  --ko PATH             the module file (default: $SCHEDSCOPE_KO, else the\n"
+"                        installed one, /lib/modules/$(uname -r)/updates/\n"
+"                        dkms/schedscope.ko[.xz] as DKMS builds it, else\n"
+"                        build/$(uname -r)/schedscope.ko of the tree this\n"
+"                        tool is built in)\n"
 "  --enable              start measuring at once (module parameter enable=1)\n"
 "  --task-slots N        size of the per-task table (1024..4194304)\n"
 "  --btf PATH            kernel BTF to read the cfs_rq layout from (raw BTF\n"
@@ -183,8 +187,11 @@ static void explain_eperm(const char *ko)
 		cli_error("load", "the kernel is locked down (%s, see "
 			  "/sys/kernel/security/lockdown; Secure Boot turns it "
 			  "on) and refuses unsigned modules: sign %s with a key "
-			  "the kernel trusts (MOK) or disable Secure Boot",
-			  lockdown, ko);
+			  "the kernel trusts (MOK) or disable Secure Boot. "
+			  "DKMS signs the module it builds with "
+			  "/var/lib/dkms/mok.key: enrol that key with "
+			  "'mokutil --import /var/lib/dkms/mok.pub' and a "
+			  "reboot", lockdown, ko);
 		return;
 	}
 	cli_error("load", "the kernel refuses to load modules (EPERM): is "
@@ -253,22 +260,72 @@ static void explain_load_error(int err, const char *ko, const struct modinfo *mi
 	}
 }
 
-/* The module file: --ko, else the one built for this kernel; 0 or -1. */
+/* The module to load: its path, where it was found, how to read it. */
+struct module_file {
+	char path[PATH_MAX];		/* as found, for the messages */
+	const char *from;		/* which of the places below */
+	char read_path[PATH_MAX];	/* path, or its decompressed memfd */
+	int fd;				/* the decompressed memfd, or -1 */
+};
+
+/*
+ * The module file: --ko, else $SCHEDSCOPE_KO, else the installed (DKMS)
+ * one, else the one built in this tree for this kernel; 0 or -1.
+ */
 static int find_module(const struct load_params *p, const char *release,
-		       char *ko, size_t len)
+		       struct module_file *m)
 {
-	if (p->ko)
-		snprintf(ko, len, "%s", p->ko);
-	else if (kmod_default_path(release, ko, len))
-		snprintf(ko, len, "build/%s/schedscope.ko", release);
-	if (access(ko, R_OK)) {
-		cli_error("load", "%s: %s%s%s%s", ko, strerror(errno),
-			  p->ko ? "" : ": build the module for this kernel with "
-			  "'make module KDIR=/lib/modules/",
-			  p->ko ? "" : release,
-			  p->ko ? "" : "/build', or give its path with --ko");
+	const char *env = getenv("SCHEDSCOPE_KO");
+	size_t len = sizeof(m->path);
+
+	if (p->ko) {
+		snprintf(m->path, len, "%s", p->ko);
+		m->from = "given with --ko";
+	} else if (env && *env) {
+		snprintf(m->path, len, "%s", env);
+		m->from = "given in SCHEDSCOPE_KO";
+	} else if (!kmod_installed_path(NULL, release, m->path, len)) {
+		m->from = "installed, DKMS";
+	} else {
+		if (kmod_default_path(release, m->path, len))
+			snprintf(m->path, len, "build/%s/schedscope.ko",
+				 release);
+		m->from = "built in this tree";
+	}
+	if (access(m->path, R_OK)) {
+		if (p->ko || (env && *env))
+			cli_error("load", "%s (%s): %s", m->path, m->from,
+				  strerror(errno));
+		else
+			cli_error("load", "no schedscope module for %s: not "
+				  "installed (" KMOD_INSTALLED_DIR "; install "
+				  "the schedscope-dkms package) nor built in "
+				  "this tree (%s: %s): build it with 'make "
+				  "module KDIR=/lib/modules/%s/build', or give "
+				  "its path with --ko", release, release,
+				  m->path, strerror(errno), release);
 		return -1;
 	}
+	return 0;
+}
+
+/* A compressed module decompressed into memory for modinfo and loading. */
+static int open_module(struct module_file *m)
+{
+	const char *prog = kmod_decompressor(m->path);
+	char err[1024];
+
+	m->fd = -1;
+	snprintf(m->read_path, sizeof(m->read_path), "%s", m->path);
+	if (!prog)
+		return 0;
+	m->fd = kmod_decompress(prog, m->path, err, sizeof(err));
+	if (m->fd < 0) {
+		cli_error("load", "%s", err);
+		return -1;
+	}
+	snprintf(m->read_path, sizeof(m->read_path), "/proc/self/fd/%d",
+		 m->fd);
 	return 0;
 }
 
@@ -350,10 +407,11 @@ static int module_params(const struct load_params *p, const char *ko,
  * witness lets the module check the layout's sums exactly. 0, or -1 after
  * saying why not.
  */
-static int insert_module(const char *ko, const struct modinfo *mi,
-			 const char *release, char *params, size_t len,
-			 bool layout_given)
+static int insert_module(const struct module_file *m,
+			 const struct modinfo *mi, const char *release,
+			 char *params, size_t len, bool layout_given)
 {
+	const char *ko = m->path;
 	struct layout_witness witness = { 0 };
 	char kv[64];
 	int fd, ret;
@@ -369,7 +427,7 @@ static int insert_module(const char *ko, const struct modinfo *mi,
 			kmod_param_add(params, len, kv);
 		}
 	}
-	fd = open(ko, O_RDONLY | O_CLOEXEC);
+	fd = open(m->read_path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		cli_error("load", "%s: %s", ko, strerror(errno));
 		layout_witness_stop(&witness);
@@ -427,7 +485,8 @@ int cmd_load(int argc, char **argv)
 	struct load_params p;
 	struct modinfo mi = { 0 };
 	struct utsname uts;
-	char ko[PATH_MAX], params[2048] = "", err[1024];
+	struct module_file m;
+	char params[2048] = "", err[1024];
 	bool layout_given = false;
 	int ret;
 
@@ -439,19 +498,25 @@ int cmd_load(int argc, char **argv)
 		explain_load_error(ENOSYS, "", &mi, uts.release);
 		return 1;
 	}
-	if (find_module(&p, uts.release, ko, sizeof(ko)))
+	if (find_module(&p, uts.release, &m) || open_module(&m))
 		return 1;
-	ret = modinfo_read(ko, &mi, err, sizeof(err));
+	ret = modinfo_read(m.read_path, &mi, err, sizeof(err));
 	if (ret) {
 		cli_error("load", "%s", err);
+		if (m.fd >= 0)
+			close(m.fd);
 		return 1;
 	}
-	ret = module_params(&p, ko, &mi, params, sizeof(params), &layout_given);
+	ret = module_params(&p, m.path, &mi, params, sizeof(params),
+			    &layout_given);
 	if (!ret)
-		ret = insert_module(ko, &mi, uts.release, params, sizeof(params),
-				    layout_given);
+		ret = insert_module(&m, &mi, uts.release, params,
+				    sizeof(params), layout_given);
+	if (m.fd >= 0)
+		close(m.fd);
 	if (!ret) {
-		printf("loaded %s%s%s\n", ko, *params ? " " : "", params);
+		printf("loaded %s (%s)%s%s\n", m.path, m.from,
+		       *params ? " " : "", params);
 		ret = set_up_loaded(&p);
 	}
 	modinfo_free(&mi);

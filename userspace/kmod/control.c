@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "lib/error_msg.h"
 #include "kmod/control.h"
+#include "kmod/load.h"
 #include "kmod/snapshot.h"
 
 int ss_ctl_write(const char *dir, const char *file, const char *value,
@@ -112,7 +113,16 @@ bool ss_debugfs_mounted(void)
 void ss_explain_missing(const char *cmd, const char *dir, int err)
 {
 	bool is_default = !strcmp(dir, SS_DEBUGFS_DEFAULT);
+	char mode[128];
+	const char *lockdown = kmod_lockdown_mode(mode, sizeof(mode));
 
+	if ((err == -EACCES || err == -EPERM) && lockdown && !geteuid()) {
+		cli_error(cmd, "%s: %s: the kernel is locked down (%s, see "
+			  "/sys/kernel/security/lockdown; Secure Boot turns it "
+			  "on) and restricts debugfs", dir, strerror(-err),
+			  lockdown);
+		return;
+	}
 	if (err == -EACCES || err == -EPERM) {
 		cli_error(cmd, "%s: permission denied: debugfs is readable by "
 			  "root only; run as root (sudo schedscope %s)", dir, cmd);
@@ -143,7 +153,11 @@ void ss_explain_missing(const char *cmd, const char *dir, int err)
 	if (!ss_debugfs_mounted()) {
 		cli_error(cmd, "%s: no such directory: debugfs is not mounted at "
 			  "/sys/kernel/debug; mount it with "
-			  "'mount -t debugfs none /sys/kernel/debug'", dir);
+			  "'mount -t debugfs none /sys/kernel/debug'%s%s%s", dir,
+			  lockdown ? " (the kernel is locked down, " : "",
+			  lockdown ? lockdown : "",
+			  lockdown ? ", and may refuse it: see "
+			  "/sys/kernel/security/lockdown)" : "");
 		return;
 	}
 	cli_error(cmd, "%s: no such directory, although the module is loaded "

@@ -32,6 +32,20 @@ static bool is_executable(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
 }
 
+/*
+ * name next to the CLI (a build tree's build/bin/), else in the installed
+ * tree's libexec/schedscope/ (the CLI in PREFIX/sbin/): true if found.
+ */
+static bool beside_self(const char *dir, const char *name, char *buf,
+			size_t len)
+{
+	if ((size_t)snprintf(buf, len, "%s/%s", dir, name) < len &&
+	    is_executable(buf))
+		return true;
+	return (size_t)snprintf(buf, len, "%s/../libexec/schedscope/%s", dir,
+				name) < len && is_executable(buf);
+}
+
 int workload_resolve(const char *name, char *buf, size_t len, char *err,
 		     size_t errlen)
 {
@@ -57,8 +71,7 @@ int workload_resolve(const char *name, char *buf, size_t len, char *err,
 		slash = strrchr(self, '/');
 		if (slash) {
 			*slash = '\0';
-			if ((size_t)snprintf(buf, len, "%s/%s", self, name) < len &&
-			    is_executable(buf))
+			if (beside_self(self, name, buf, len))
 				return 0;
 		}
 	} else {
@@ -73,7 +86,7 @@ int workload_resolve(const char *name, char *buf, size_t len, char *err,
 			return 0;
 		path = *end ? end + 1 : end;
 	}
-	error_msg(err, errlen, "workload '%s' not found next to schedscope (%s) nor in $PATH",
+	error_msg(err, errlen, "workload '%s' not found next to schedscope (%s), in its ../libexec/schedscope nor in $PATH",
 		  name, self);
 	return -ENOENT;
 }
