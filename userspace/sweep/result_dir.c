@@ -174,23 +174,52 @@ static int tool_tables(const struct sweep_plan *plan, const char *text,
 	return 0;
 }
 
+/*
+ * What the tool parsers read: stdout, then stderr (where schbench and
+ * stress-ng print their results). NULL after an error (said on stderr).
+ */
+static char *tool_text(const char *out, size_t outlen, const char *err_path)
+{
+	char err[1024], *errtext, *both;
+	size_t errlen;
+
+	if (read_file(err_path, &errtext, &errlen, err, sizeof(err))) {
+		cli_error(cmd, "%s", err);
+		return NULL;
+	}
+	both = malloc(outlen + errlen + 2);
+	if (!both) {
+		cli_error(cmd, "out of memory");
+	} else {
+		memcpy(both, out, outlen);
+		both[outlen] = '\n';
+		memcpy(both + outlen + 1, errtext, errlen);
+		both[outlen + 1 + errlen] = '\0';
+	}
+	free(errtext);
+	return both;
+}
+
 /* The workload's tables from its stdout, and notes on what was not found. */
-static json_t *workload_json(const char *out_path, const struct sweep_plan *plan)
+static json_t *workload_json(const struct workload_run *w,
+			     const struct sweep_plan *plan)
 {
 	json_t *tables, *notes = json_array();
-	char err[1024], *text;
+	char err[1024], *text, *both = NULL;
 	size_t len;
 
-	if (read_file(out_path, &text, &len, err, sizeof(err))) {
+	if (read_file(w->out_path, &text, &len, err, sizeof(err))) {
 		cli_error(cmd, "%s", err);
 		json_decref(notes);
 		return NULL;
 	}
 	tables = workload_tables_parse(text, err, sizeof(err));
 	if (!tables)
-		cli_error(cmd, "%s: %s", out_path, err);
-	else if (tool_tables(plan, text, tables, notes))
+		cli_error(cmd, "%s: %s", w->out_path, err);
+	else if (!(both = tool_text(text, len, w->err_path)) ||
+		 tool_tables(plan, both, tables, notes))
 		tables = (json_decref(tables), NULL);
+	free(both);
 	free(text);
 	if (!tables) {
 		json_decref(notes);
@@ -204,7 +233,7 @@ int result_run_write(const char *path, const struct run_record *rec)
 	json_t *perf = perf_json(rec->w), *result, *run;
 	int ret;
 
-	result = workload_json(rec->w->out_path, rec->plan);
+	result = workload_json(rec->w, rec->plan);
 	if (!result) {
 		json_decref(rec->module);
 		json_decref(perf);
