@@ -106,6 +106,13 @@ static void list_presets(void)
 		for (j = 0; p->workload[j]; j++)
 			printf(" %s", p->workload[j]);
 		printf("\n");
+		if (p->tool_workload[0]) {
+			printf("    (the thread's own instrument, run where it is "
+			       "installed: --");
+			for (j = 0; p->tool_workload[j]; j++)
+				printf(" %s", p->tool_workload[j]);
+			printf(")\n");
+		}
 	}
 }
 
@@ -209,10 +216,30 @@ static int parse_args(int argc, char **argv, struct sweep_params *p)
 	return 0;
 }
 
+/*
+ * The preset's workload: the thread's own instrument where it is installed,
+ * else the built-in workload (said on stderr).
+ */
+static const char *const *preset_workload(const struct sweep_preset *pre)
+{
+	char path[4096], err[1024];
+
+	if (!pre->tool_workload[0])
+		return pre->workload;
+	if (!workload_resolve(pre->tool_workload[0], path, sizeof(path), err,
+			      sizeof(err)))
+		return pre->tool_workload;
+	fprintf(stderr, "schedscope %s: preset %s: %s is not installed "
+		"(scripts/setup-deps installs it); running the built-in %s\n",
+		cmd, pre->name, pre->tool_workload[0], pre->workload[0]);
+	return pre->workload;
+}
+
 /* Fill what the command line left out from the preset, or the defaults. */
 static int apply_preset(struct sweep_params *p)
 {
 	const struct sweep_preset *pre = p->preset;
+	const char *const *work;
 	size_t i;
 
 	if (pre && !p->nsettings)
@@ -223,8 +250,9 @@ static int apply_preset(struct sweep_params *p)
 	if (!p->repetitions)
 		p->repetitions = 3;
 	if (pre && !p->workload) {
-		for (i = 0; pre->workload[i]; i++)
-			p->preset_argv[i] = pre->workload[i];
+		work = preset_workload(pre);
+		for (i = 0; work[i]; i++)
+			p->preset_argv[i] = work[i];
 		p->workload = (char **)p->preset_argv;
 		p->nworkload = i;
 	}
