@@ -218,7 +218,9 @@ static void gp_seconds(const struct plot_data *pd, FILE *out)
 	 * NO_DELAY_DEQUEUE,NO_PLACE_LAG): slanted, each ends at its tic.
 	 */
 	if (longest_setting(pd) * pd->nsettings > 60 || longest_setting(pd) > 20)
-		fputs("set xtics rotate by 30 right\n", out);
+		/* The slanted names' height, in lines: half their length's. */
+		fprintf(out, "set xtics rotate by 30 right\nset key above\n"
+			"set bmargin %zu\n", longest_setting(pd) / 4 + 3);
 	fprintf(out,
 		"plot 'seconds.dat' index 0 using 1:3:4:5:xtic(2) with yerrorbars "
 		"pt 7 ps 1.5 lw 2 lc rgb 'black' title \"mean, bars min..max\", "
