@@ -205,9 +205,35 @@ static void test_errors(void)
 	CHECK_STR_HAS(got_out, "Usage: schedscope report [OPTIONS] DIR");
 }
 
+/*
+ * Sweeps taken with a fake features file and --no-module: perf bench sched
+ * pipe with --metric ops, and a command that prints nothing known.
+ */
+static void test_tool_results(void)
+{
+	CHECK_EQ_INT(report(test_path("../fixtures/sweep/tool_perf_bench"), NULL), 0);
+	/* What perf printed: 0.024 [sec], 62.222500 usecs/op, 16071 ops/sec. */
+	CHECK_STR_HAS(got_out, "Workload seconds (its own measure)");
+	CHECK_STR_HAS(got_out, "default     1   0.0240 ");
+	CHECK_STR_HAS(got_out, "perf-bench  usecs_per_op     62.222 (  0.00%)");
+	CHECK_STR_HAS(got_out, "perf-bench  ops_per_sec   16071.000 (  0.00%)");
+	CHECK_STR_HAS(got_out, "metric      ops           16071.000 (  0.00%)");
+	CHECK(!strstr(got_out, "note:"));
+
+	CHECK_EQ_INT(report(test_path("../fixtures/sweep/no_result"), NULL), 0);
+	CHECK_STR_HAS(got_out, "note:        no result table in the workload's "
+		      "output and no parser for it");
+	CHECK_STR_HAS(got_out, "(1 of 1 runs)");
+	/* Its seconds: elapsed_s 0.211274712, said to be wall-clock time. */
+	CHECK_STR_HAS(got_out, "Seconds: the wall-clock time from the workload's exec");
+	CHECK_STR_HAS(got_out, "default     1   0.2113 ");
+	CHECK(!strstr(got_out, "The tool's own results"));
+}
+
 void test_report(void)
 {
 	test_goldens();
+	test_tool_results();
 	test_output_files();
 	test_notes();
 	test_errors();

@@ -19,10 +19,12 @@
 #include "sweep/features.h"
 #include "sweep/presets.h"
 #include "sweep/workload_run.h"
+#include "tool_output/tool_output.h"
 
 #define MAX_SETTINGS		32
 #define MAX_REPETITIONS		1000
 #define MAX_WORKLOAD_ARGS	255
+#define MAX_METRICS		16
 
 static const char cmd[] = "sweep";
 
@@ -41,6 +43,8 @@ struct sweep_params {
 	char filter_line[4200];		/* the module's filter; "" for none */
 	char prog[4096];		/* workload[0] resolved */
 	char *run_argv[MAX_WORKLOAD_ARGS + 1];	/* prog, workload[1..] */
+	size_t nmetrics;
+	struct tool_metric metrics[MAX_METRICS];	/* --metric */
 };
 
 static void usage(FILE *out)
@@ -65,6 +69,11 @@ static void usage(FILE *out)
 		"  -l, --list-presets    the presets and what they reproduce\n"
 		"  -o, --output DIR      result directory, new or empty (default\n"
 		"                        sweep-NAME-YYYYmmdd-HHMMSS)\n"
+		"  -m, --metric NAME=REGEX  a number of the workload's output: the\n"
+		"                        first group of REGEX (extended) on the last\n"
+		"                        line that matches, as the table NAME; repeat\n"
+		"                        for more (hackbench, perf bench, tbench and\n"
+		"                        cyclictest are read without it)\n"
 		"      --no-module       run without the schedscope module (perf counts\n"
 		"                        and the workload's result only)\n"
 		"      --features FILE   the features file (default %s)\n"
@@ -97,6 +106,13 @@ static void list_presets(void)
 		for (j = 0; p->workload[j]; j++)
 			printf(" %s", p->workload[j]);
 		printf("\n");
+		if (p->tool_workload[0]) {
+			printf("    (the thread's own instrument, run where it is "
+			       "installed: --");
+			for (j = 0; p->tool_workload[j]; j++)
+				printf(" %s", p->tool_workload[j]);
+			printf(")\n");
+		}
 	}
 }
 
@@ -133,6 +149,18 @@ static int take_option(void *params, int opt, const char *arg)
 	case 'l':
 		list_presets();
 		return -1;
+	case 'm': {
+		char err[512];
+
+		if (p->nmetrics == MAX_METRICS)
+			return cli_usage_error(cmd, "at most %d --metric",
+					       MAX_METRICS);
+		if (tool_metric_parse(&p->metrics[p->nmetrics], arg, err,
+				      sizeof(err)))
+			return cli_usage_error(cmd, "%s", err);
+		p->nmetrics++;
+		return 0;
+	}
 	case 'o':
 		if (!*arg || strlen(arg) > 4000)
 			return cli_usage_error(cmd, "--output: a directory name "
@@ -154,6 +182,7 @@ static const struct option long_options[] = {
 	{ "preset", required_argument, NULL, 'p' },
 	{ "list-presets", no_argument, NULL, 'l' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "metric", required_argument, NULL, 'm' },
 	{ "no-module", no_argument, NULL, OPT_NO_MODULE },
 	{ "features", required_argument, NULL, OPT_FEATURES },
 	CLI_DEBUGFS_OPTION,
@@ -165,7 +194,7 @@ static const struct option long_options[] = {
 static const struct cli_command_options sweep_options = {
 	.cmd = cmd,
 	.usage = usage,
-	.optstring = "+:s:r:p:lo:h",	/* '+': options end at the workload */
+	.optstring = "+:s:r:p:lo:m:h",	/* '+': options end at the workload */
 	.options = long_options,
 	.take = take_option,
 };
@@ -187,10 +216,30 @@ static int parse_args(int argc, char **argv, struct sweep_params *p)
 	return 0;
 }
 
+/*
+ * The preset's workload: the thread's own instrument where it is installed,
+ * else the built-in workload (said on stderr).
+ */
+static const char *const *preset_workload(const struct sweep_preset *pre)
+{
+	char path[4096], err[1024];
+
+	if (!pre->tool_workload[0])
+		return pre->workload;
+	if (!workload_resolve(pre->tool_workload[0], path, sizeof(path), err,
+			      sizeof(err)))
+		return pre->tool_workload;
+	fprintf(stderr, "schedscope %s: preset %s: %s is not installed "
+		"(scripts/setup-deps installs it); running the built-in %s\n",
+		cmd, pre->name, pre->tool_workload[0], pre->workload[0]);
+	return pre->workload;
+}
+
 /* Fill what the command line left out from the preset, or the defaults. */
 static int apply_preset(struct sweep_params *p)
 {
 	const struct sweep_preset *pre = p->preset;
+	const char *const *work;
 	size_t i;
 
 	if (pre && !p->nsettings)
@@ -201,8 +250,9 @@ static int apply_preset(struct sweep_params *p)
 	if (!p->repetitions)
 		p->repetitions = 3;
 	if (pre && !p->workload) {
-		for (i = 0; pre->workload[i]; i++)
-			p->preset_argv[i] = pre->workload[i];
+		work = preset_workload(pre);
+		for (i = 0; work[i]; i++)
+			p->preset_argv[i] = work[i];
 		p->workload = (char **)p->preset_argv;
 		p->nworkload = i;
 	}
@@ -312,7 +362,19 @@ static int make_plan(struct sweep_params *p, struct sweep_plan *plan,
 	plan->preset = p->preset ? p->preset->name : NULL;
 	plan->dir = p->dir;
 	plan->filter = p->filter_line;
+	plan->tool = tool_output_recognise(p->workload, p->nworkload);
+	plan->metrics = p->metrics;
+	plan->nmetrics = p->nmetrics;
 	return 0;
+}
+
+static void free_metrics(struct sweep_params *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nmetrics; i++)
+		tool_metric_free(&p->metrics[i]);
+	p->nmetrics = 0;
 }
 
 int cmd_sweep(int argc, char **argv)
@@ -323,15 +385,16 @@ int cmd_sweep(int argc, char **argv)
 	int ret, status;
 
 	ret = parse_args(argc, argv, &p);
-	if (ret)
+	if (!ret)
+		ret = apply_preset(&p);
+	if (!ret)
+		ret = make_plan(&p, &plan, dirbuf, sizeof(dirbuf));
+	if (ret) {
+		free_metrics(&p);
 		return ret < 0 ? 0 : ret;
-	ret = apply_preset(&p);
-	if (ret)
-		return ret;
-	ret = make_plan(&p, &plan, dirbuf, sizeof(dirbuf));
-	if (ret)
-		return ret;
+	}
 	status = sweep_run(&plan);
+	free_metrics(&p);
 	if (!status)
 		fprintf(stderr, "schedscope %s: %zu runs in %s; "
 			"schedscope report %s\n", cmd,

@@ -201,7 +201,9 @@ static void write_seconds(const struct plot_data *pd, FILE *out)
 		for (r = 0; r < res->settings[s].nruns; r++) {
 			const struct sweep_run *run = res->settings[s].runs[r];
 
-			v = sweep_run_value(run, "seconds", 0);
+			bool own;
+
+			v = sweep_run_seconds(run, &own);
 			if (sweep_run_used(run) && !isnan(v))
 				fprintf(out, "%zu %u %.12g\n", s, run->repetition,
 					v);

@@ -552,20 +552,25 @@ static int build_seconds(struct plot_data *pd, char *err, size_t errlen)
 		free(v);
 		return fail(err, errlen, -ENOMEM, "out of memory");
 	}
+	pd->seconds_own = true;
 	for (s = 0; s < res->nsettings; s++) {
 		const struct sweep_setting *set = &res->settings[s];
 
-		for (r = 0; r < set->nruns; r++)
+		for (r = 0; r < set->nruns; r++) {
+			bool own = true;
+
 			v[r] = sweep_run_used(set->runs[r]) ?
-			       sweep_run_value(set->runs[r], "seconds", 0) : NAN;
+			       sweep_run_seconds(set->runs[r], &own) : NAN;
+			pd->seconds_own &= own;
+		}
 		summary_stats_compute(v, set->nruns, &pd->seconds[s]);
 		if (pd->seconds[s].n)
 			pd->have[PLOT_SECONDS] = true;
 	}
 	free(v);
 	if (!pd->have[PLOT_SECONDS])
-		no_workload_why(pd, PLOT_SECONDS, "no workload table with a "
-				"seconds column");
+		no_workload_why(pd, PLOT_SECONDS, "no run with seconds (of the "
+				"workload's own or its wall-clock time)");
 	return 0;
 }
 

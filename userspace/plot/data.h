@@ -97,6 +97,7 @@ struct plot_data {
 	struct plot_bars switches, share, decisions;
 
 	struct summary_stats *seconds;	/* per setting */
+	bool seconds_own;		/* all the workload's own, none elapsed_s */
 };
 
 /*

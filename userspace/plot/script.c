@@ -4,6 +4,7 @@
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "plot/script.h"
 
@@ -183,6 +184,19 @@ static void gp_lag(const struct plot_data *pd, FILE *out)
 	fputc('\n', out);
 }
 
+/* The longest setting name, in bytes. */
+static size_t longest_setting(const struct plot_data *pd)
+{
+	size_t s, n, most = 0;
+
+	for (s = 0; s < pd->nsettings; s++) {
+		n = strlen(pd->res->settings[s].name);
+		if (n > most)
+			most = n;
+	}
+	return most;
+}
+
 static void gp_seconds(const struct plot_data *pd, FILE *out)
 {
 	unsigned int reps = pd->res->repetitions;
@@ -194,13 +208,26 @@ static void gp_seconds(const struct plot_data *pd, FILE *out)
 		"set xtics scale 0\n"
 		"set grid ytics\n"
 		"set key below\n"
-		"set ylabel \"seconds (the workload's own measure)\"\n"
+		"set ylabel \"%s\"\n",
+		pd->nsettings - 1, pd->seconds_own ?
+		"seconds (the workload's own measure)" :
+		"seconds (wall-clock, exec to exit, where the workload printed "
+		"none)");
+	/*
+	 * Long names side by side run together (NO_DELAY_DEQUEUE next to
+	 * NO_DELAY_DEQUEUE,NO_PLACE_LAG): slanted, each ends at its tic.
+	 */
+	if (longest_setting(pd) * pd->nsettings > 60 || longest_setting(pd) > 20)
+		/* The slanted names' height, in lines: half their length's. */
+		fprintf(out, "set xtics rotate by 30 right\nset key above\n"
+			"set bmargin %zu\n", longest_setting(pd) / 4 + 3);
+	fprintf(out,
 		"plot 'seconds.dat' index 0 using 1:3:4:5:xtic(2) with yerrorbars "
 		"pt 7 ps 1.5 lw 2 lc rgb 'black' title \"mean, bars min..max\", "
 		"\\\n"
 		"    '' index 1 using ($1 + 0.12 + %g * $2):3 with points pt 6 "
 		"ps 1.2 lw 1.5 lc rgb '#d62728' title \"each repetition\"\n",
-		pd->nsettings - 1, step);
+		step);
 }
 
 /* The settings and the plot command of chart c. */

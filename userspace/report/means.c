@@ -14,7 +14,27 @@
 /* The numbers of a run these sections show; NAN where the run has none. */
 static double metric_seconds(const struct sweep_run *run)
 {
-	return sweep_run_value(run, "seconds", 0);
+	bool own;
+
+	return sweep_run_seconds(run, &own);
+}
+
+/* Is every run's seconds the workload's own (not its wall-clock time)? */
+static bool seconds_all_own(const struct report *r)
+{
+	size_t i;
+	bool own = true, o;
+
+	for (i = 0; i < r->res->nruns; i++)
+		if (sweep_run_used(&r->res->runs[i]) &&
+		    !isnan(sweep_run_seconds(&r->res->runs[i], &o)))
+			own &= o;
+	return own;
+}
+
+static double metric_cpu_seconds(const struct sweep_run *run)
+{
+	return sweep_run_cpu_seconds(run);
 }
 
 /* perf's counts, of the workload and all its threads. */
@@ -141,6 +161,7 @@ void section_means(struct report *r)
 {
 	static const struct column workload[] = {
 		{ "seconds", metric_seconds, 4 },
+		{ "cpu seconds", metric_cpu_seconds, 4 },
 		{ "context switches", metric_context_switches, 0 },
 		{ "migrations", metric_migrations, 0 },
 	};
@@ -160,10 +181,12 @@ void section_means(struct report *r)
 		any |= have_metric(r, workload[i].get);
 	if (any) {
 		report_title(r, "Per setting: means over repetitions");
-		fprintf(r->out, "%sontext switches and migrations as perf counts "
-			"them\n(the workload and all its threads).\n\n",
-			have_metric(r, metric_seconds) ?
-			"Workload seconds; c" : "C");
+		fprintf(r->out, "%s;\ncpu seconds (perf's task clock), context "
+			"switches and migrations as perf\ncounts them (the "
+			"workload and all its threads).\n\n",
+			seconds_all_own(r) ? "Workload seconds (its own measure)" :
+			"Seconds: the wall-clock time from the workload's exec "
+			"to its exit,\nwhere it printed no seconds of its own");
 		means_table(r, workload, sizeof(workload) / sizeof(workload[0]),
 			    true);
 	}
@@ -239,6 +262,7 @@ void section_comparison(struct report *r)
 {
 	static const struct column rows[] = {
 		{ "Amean seconds", metric_seconds, 4 },
+		{ "Amean cpu-seconds", metric_cpu_seconds, 4 },
 		{ "Amean context-switches", metric_context_switches, 0 },
 		{ "Amean migrations", metric_migrations, 0 },
 		{ "Amean switches-invol", metric_switches_involuntary, 0 },

@@ -61,6 +61,48 @@ static void field(struct report *r, bool note, const char *name,
 	fputc('\n', r->out);
 }
 
+/* Has an earlier run than runs[upto] the same note? */
+static bool note_seen(const struct sweep_results *res, size_t upto,
+		      const char *note)
+{
+	json_t *n;
+	size_t i, j;
+
+	for (i = 0; i < upto; i++)
+		json_array_foreach(res->runs[i].notes, j, n)
+			if (!strcmp(json_string_value(n), note))
+				return true;
+	return false;
+}
+
+/* Each distinct note of the runs (what was not found in the output), once. */
+static void report_notes(struct report *r)
+{
+	const struct sweep_results *res = r->res;
+	size_t i, j, k, runs;
+	json_t *n, *m;
+
+	for (i = 0; i < res->nruns; i++) {
+		json_array_foreach(res->runs[i].notes, j, n) {
+			const char *note = json_string_value(n);
+
+			if (note_seen(res, i, note))
+				continue;
+			for (runs = 0, k = i; k < res->nruns; k++) {
+				size_t x;
+
+				json_array_foreach(res->runs[k].notes, x, m)
+					if (!strcmp(json_string_value(m), note)) {
+						runs++;
+						break;
+					}
+			}
+			field(r, true, "note", "%s (%zu of %zu runs)", note, runs,
+			      res->nruns);
+		}
+	}
+}
+
 void report_header(struct report *r)
 {
 	const struct sweep_results *res = r->res;
@@ -92,5 +134,6 @@ void report_header(struct report *r)
 	if (failed)
 		field(r, true, "failed", "%zu run%s with a non-zero exit status, "
 		      "left out", failed, failed > 1 ? "s" : "");
+	report_notes(r);
 	fputc('\n', r->out);
 }

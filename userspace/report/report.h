@@ -96,6 +96,8 @@ void report_header(struct report *r);		/* report/report.c */
 void section_means(struct report *r);		/* report/means.c */
 void section_comparison(struct report *r);
 void section_ratios(struct report *r);
+/* The numbers of the tool output parsers and --metric. */
+void section_tool_metrics(struct report *r);	/* report/tool_metrics.c */
 /* The wakeup preemption decisions: each class in % of the wakeups. */
 void section_decisions(struct report *r);	/* report/decisions.c */
 /* d. CPU share per task and per group. */

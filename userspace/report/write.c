@@ -19,6 +19,7 @@ int report_write(struct report *r, FILE *out, bool md)
 	report_header(r);
 	section_means(r);
 	section_comparison(r);
+	section_tool_metrics(r);
 	section_decisions(r);
 	section_ratios(r);
 	section_share(r);

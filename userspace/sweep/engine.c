@@ -125,7 +125,8 @@ static int one_run(struct sweep_state *st, size_t s, unsigned int r)
 	struct sched_features now;
 	struct run_paths paths;
 	struct run_record rec = { .setting = set, .setting_index = s,
-				  .repetition = r, .features = &now, .w = &w };
+				  .repetition = r, .features = &now, .w = &w,
+				  .plan = st->plan };
 	char err[1024], runs_entry[64];
 
 	if (start_run(st, set, &now))

@@ -12,6 +12,7 @@
 
 #include "sweep/features.h"
 #include "sweep/settings.h"
+#include "tool_output/tool_metric.h"
 
 /* What to sweep, checked and resolved (cmd/sweep.c makes it). */
 struct sweep_plan {
@@ -27,6 +28,9 @@ struct sweep_plan {
 	const char *dir;		/* the result directory, new or empty */
 	const char *debugfs;		/* the module's; NULL: without it */
 	const char *filter;		/* the module's filter line, "" for none */
+	const char *tool;		/* tool_output_recognise()'s, or NULL */
+	const struct tool_metric *metrics;	/* --metric, nmetrics of them */
+	size_t nmetrics;
 };
 
 /*

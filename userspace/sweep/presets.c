@@ -2,7 +2,9 @@
 /*
  * The presets. Their sizes suit a 2-CPU VM without hardware acceleration
  * (each run a few seconds); on a real box, scale the workload up with
- * `schedscope sweep --preset NAME -- WORKLOAD ARGS`.
+ * `schedscope sweep --preset NAME -- WORKLOAD ARGS`. Where the thread's own
+ * instrument is installed (scripts/setup-deps), it runs instead of the
+ * built-in workload: perf bench, hackbench.
  */
 #include <string.h>
 
@@ -19,6 +21,8 @@ static const struct sweep_preset presets[] = {
 			      "NO_DELAY_DEQUEUE", "NO_DELAY_DEQUEUE,NO_PLACE_LAG" },
 		.repetitions = 5,
 		.workload = { "messaging", "-g", "4", "-l", "200", NULL },
+		.tool_workload = { "perf", "bench", "sched", "messaging", "-g", "4",
+				   "-l", "200", NULL },
 	},
 	{
 		.name = "wakeup-granularity-hackbench",
@@ -27,6 +31,7 @@ static const struct sweep_preset presets[] = {
 		.settings = { "default", "NO_WAKEUP_PREEMPTION", "NO_PREEMPT_SHORT" },
 		.repetitions = 5,
 		.workload = { "messaging", "-p", "-g", "2", "-l", "300", NULL },
+		.tool_workload = { "hackbench", "-p", "-g", "2", "-l", "300", NULL },
 	},
 	{
 		.name = "run-to-parity",
@@ -37,6 +42,7 @@ static const struct sweep_preset presets[] = {
 		.settings = { "NO_RUN_TO_PARITY", "RUN_TO_PARITY" },
 		.repetitions = 4,
 		.workload = { "messaging", "-g", "4", "-l", "200", NULL },
+		.tool_workload = { "hackbench", "-p", "-g", "4", "-l", "200", NULL },
 	},
 	{
 		.name = "mixed-slice-share",

@@ -18,6 +18,11 @@ struct sweep_preset {
 	unsigned int repetitions;
 	const char *filter;		/* module filter, or NULL for none */
 	const char *workload[SWEEP_PRESET_MAX_ARGS];		/* NULL-ended */
+	/*
+	 * The thread's own instrument, run instead of workload where it is
+	 * installed (NULL-ended; empty for none).
+	 */
+	const char *tool_workload[SWEEP_PRESET_MAX_ARGS];
 };
 
 /* The preset called name, or NULL. */

@@ -12,6 +12,7 @@
 #include "lib/read_file.h"
 #include "sweep/result_dir.h"
 #include "sweep/workload_tables.h"
+#include "tool_output/tool_output.h"
 
 static const char cmd[] = "sweep";
 
@@ -77,6 +78,20 @@ static json_t *settings_json(const struct sweep_plan *plan)
 	return settings;
 }
 
+/* --metric as given: [ { "name": ..., "regex": ... } ]. */
+static json_t *metrics_json(const struct sweep_plan *plan)
+{
+	json_t *metrics = json_array();
+	size_t i;
+
+	for (i = 0; i < plan->nmetrics; i++)
+		json_array_append_new(metrics, json_pack("{s:s, s:s}", "name",
+							 plan->metrics[i].name,
+							 "regex",
+							 plan->metrics[i].regex));
+	return metrics;
+}
+
 json_t *result_sweep_json(const struct sweep_plan *plan)
 {
 	json_t *workload = json_array();
@@ -89,12 +104,14 @@ json_t *result_sweep_json(const struct sweep_plan *plan)
 		json_array_append_new(workload, json_string(plan->workload[i]));
 	if (plan->debugfs)
 		filter = *plan->filter ? plan->filter : "none";
-	return json_pack("{s:s, s:s, s:I, s:o, s:o, s:I, s:b, s:s, s:o, s:n, s:o, s:[], s:b, s:n}",
+	return json_pack("{s:s, s:s, s:I, s:o, s:o, s:o, s:o, s:I, s:b, s:s, s:o, s:n, s:o, s:[], s:b, s:n}",
 			 "schema", "schedscope-sweep/1",
 			 "kernel", u.release,
 			 "cpus", (json_int_t)sysconf(_SC_NPROCESSORS_ONLN),
 			 "preset", plan->preset ? json_string(plan->preset) : json_null(),
 			 "workload", workload,
+			 "tool", plan->tool ? json_string(plan->tool) : json_null(),
+			 "metrics", metrics_json(plan),
 			 "repetitions", (json_int_t)plan->repetitions,
 			 "module", plan->debugfs != NULL,
 			 "filter", filter,
@@ -117,22 +134,98 @@ static json_t *perf_json(const struct workload_run *w)
 			 "task_clock_ms", w->perf.value[PERF_COUNT_ID_TASK_CLOCK] / 1e6);
 }
 
-/* The workload's tables from its stdout. */
-static json_t *workload_json(const char *out_path)
+/* A parser's count of tables, or the note of why it found none. */
+static int add_note(json_t *notes, int found, const char *note)
 {
-	char err[1024], *text;
-	json_t *tables;
+	if (found < 0) {
+		cli_error(cmd, "out of memory");
+		return -1;
+	}
+	if (!found)
+		json_array_append_new(notes, json_string(note));
+	return 0;
+}
+
+/*
+ * The tables of the tool's parser and of every --metric after the
+ * workload's own; a note for each that found nothing, and one when
+ * nothing at all was found. 0 or -1.
+ */
+static int tool_tables(const struct sweep_plan *plan, const char *text,
+		       json_t *tables, json_t *notes)
+{
+	char note[512];
+	size_t i;
+
+	if (plan && plan->tool &&
+	    add_note(notes, tool_output_tables(plan->tool, text, tables, note,
+					       sizeof(note)), note))
+		return -1;
+	for (i = 0; plan && i < plan->nmetrics; i++)
+		if (add_note(notes, tool_metric_table(&plan->metrics[i], text,
+						      tables, note, sizeof(note)),
+			     note))
+			return -1;
+	if (!json_array_size(tables) && !json_array_size(notes))
+		json_array_append_new(notes, json_string(
+			"no result table in the workload's output and no parser "
+			"for it (--metric NAME=REGEX names one): seconds are the "
+			"wall-clock time from its exec to its exit"));
+	return 0;
+}
+
+/*
+ * What the tool parsers read: stdout, then stderr (where schbench and
+ * stress-ng print their results). NULL after an error (said on stderr).
+ */
+static char *tool_text(const char *out, size_t outlen, const char *err_path)
+{
+	char err[1024], *errtext, *both;
+	size_t errlen;
+
+	if (read_file(err_path, &errtext, &errlen, err, sizeof(err))) {
+		cli_error(cmd, "%s", err);
+		return NULL;
+	}
+	both = malloc(outlen + errlen + 2);
+	if (!both) {
+		cli_error(cmd, "out of memory");
+	} else {
+		memcpy(both, out, outlen);
+		both[outlen] = '\n';
+		memcpy(both + outlen + 1, errtext, errlen);
+		both[outlen + 1 + errlen] = '\0';
+	}
+	free(errtext);
+	return both;
+}
+
+/* The workload's tables from its stdout, and notes on what was not found. */
+static json_t *workload_json(const struct workload_run *w,
+			     const struct sweep_plan *plan)
+{
+	json_t *tables, *notes = json_array();
+	char err[1024], *text, *both = NULL;
 	size_t len;
 
-	if (read_file(out_path, &text, &len, err, sizeof(err))) {
+	if (read_file(w->out_path, &text, &len, err, sizeof(err))) {
 		cli_error(cmd, "%s", err);
+		json_decref(notes);
 		return NULL;
 	}
 	tables = workload_tables_parse(text, err, sizeof(err));
 	if (!tables)
-		cli_error(cmd, "%s: %s", out_path, err);
+		cli_error(cmd, "%s: %s", w->out_path, err);
+	else if (!(both = tool_text(text, len, w->err_path)) ||
+		 tool_tables(plan, both, tables, notes))
+		tables = (json_decref(tables), NULL);
+	free(both);
 	free(text);
-	return tables ? json_pack("{s:o}", "tables", tables) : NULL;
+	if (!tables) {
+		json_decref(notes);
+		return NULL;
+	}
+	return json_pack("{s:o, s:o}", "tables", tables, "notes", notes);
 }
 
 int result_run_write(const char *path, const struct run_record *rec)
@@ -140,7 +233,7 @@ int result_run_write(const char *path, const struct run_record *rec)
 	json_t *perf = perf_json(rec->w), *result, *run;
 	int ret;
 
-	result = workload_json(rec->w->out_path);
+	result = workload_json(rec->w, rec->plan);
 	if (!result) {
 		json_decref(rec->module);
 		json_decref(perf);

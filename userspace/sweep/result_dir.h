@@ -32,6 +32,7 @@ struct run_record {
 	const struct sched_features *features;	/* as the run found them */
 	const struct workload_run *w;		/* its result in w->out_path */
 	json_t *module;				/* the snapshot, or json_null() */
+	const struct sweep_plan *plan;		/* its tool and --metric */
 };
 
 /*

@@ -224,6 +224,27 @@ static int check_tables(json_t *tables, const char *path, char *err,
 	return 0;
 }
 
+/* "notes" (optional): an array of strings. */
+static int check_notes(json_t *workload, struct sweep_run *run, char *err,
+		       size_t errlen)
+{
+	json_t *notes = json_object_get(workload, "notes"), *n;
+	size_t i;
+
+	if (!notes)
+		return 0;
+	if (!json_is_array(notes))
+		return fail(err, errlen, -EINVAL, "%s: \"workload\".\"notes\" "
+			    "is not an array", run->path);
+	json_array_foreach(notes, i, n)
+		if (!json_is_string(n))
+			return fail(err, errlen, -EINVAL, "%s: \"workload\"."
+				    "\"notes\"[%zu] is not a string",
+				    run->path, i);
+	run->notes = notes;
+	return 0;
+}
+
 /* Which run of which setting a run file says it is, and how it ended. */
 static int load_run_identity(struct sweep_results *res, struct sweep_run *run,
 			     char *err, size_t errlen)
@@ -302,6 +323,9 @@ static int load_run_results(struct sweep_run *run, char *err, size_t errlen)
 			    "object", p, workload ? "of another type" : "missing");
 	run->tables = json_object_get(workload, "tables");
 	ret = check_tables(run->tables, p, err, errlen);
+	if (ret)
+		return ret;
+	ret = check_notes(workload, run, err, errlen);
 	if (ret)
 		return ret;
 
@@ -520,6 +544,21 @@ double sweep_run_value(const struct sweep_run *run, const char *column,
 	v = json_array_get(json_array_get(json_object_get(t, "rows"), row),
 			   sweep_table_column(t, column));
 	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+double sweep_run_seconds(const struct sweep_run *run, bool *own)
+{
+	double v = sweep_run_value(run, "seconds", 0);
+
+	*own = !isnan(v);
+	if (*own)
+		return v;
+	return run->elapsed_s >= 0 ? run->elapsed_s : NAN;
+}
+
+double sweep_run_cpu_seconds(const struct sweep_run *run)
+{
+	return run->have_perf ? run->task_clock_ms / 1e3 : NAN;
 }
 
 double sweep_run_stat(const struct sweep_run *run, const char *name)

@@ -19,6 +19,7 @@ struct sweep_run {
 	double context_switches, cpu_migrations, task_clock_ms;
 	json_t *json;			/* the whole run file (owned) */
 	json_t *tables;			/* json["workload"]["tables"] (borrowed) */
+	json_t *notes;			/* json["workload"]["notes"] or NULL */
 	json_t *module;			/* json["module"] or NULL (borrowed) */
 	char path[4096];		/* for messages */
 };
@@ -75,6 +76,15 @@ long sweep_table_column(json_t *table, const char *column);
 json_t *sweep_run_table(const struct sweep_run *run, const char *column);
 /* Number of rows of that table (0 when none). */
 size_t sweep_run_rows(const struct sweep_run *run, const char *column);
+
+/*
+ * The run's seconds: the workload's own (a table with a seconds column,
+ * a tool's parsed output included), else its wall-clock time from exec to
+ * exit (elapsed_s); *own says which. NAN for neither.
+ */
+double sweep_run_seconds(const struct sweep_run *run, bool *own);
+/* CPU seconds of the workload and its threads (perf's task clock), or NAN. */
+double sweep_run_cpu_seconds(const struct sweep_run *run);
 
 /* A module counter of the run (json["module"]["stats"][name]); NAN if absent. */
 double sweep_run_stat(const struct sweep_run *run, const char *name);

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tool output parsers on output captured from the real tools (Debian
+ * 12's rt-tests, linux-perf, dbench; tests/fixtures/tool_output/), the
+ * recognition of a tool by its command line, and --metric NAME=REGEX.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "tool_output/tool_output.h"
+
+static json_t *col(json_t *t, size_t i)
+{
+	return json_array_get(json_object_get(t, "columns"), i);
+}
+
+static double num(json_t *t, size_t row, size_t c)
+{
+	json_t *v = json_array_get(json_array_get(json_object_get(t, "rows"),
+						  row), c);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static const char *word(json_t *t, size_t row, size_t c)
+{
+	json_t *v = json_array_get(json_array_get(json_object_get(t, "rows"),
+						  row), c);
+
+	return json_is_string(v) ? json_string_value(v) : "(not a word)";
+}
+
+static size_t nrows(json_t *t)
+{
+	return json_array_size(json_object_get(t, "rows"));
+}
+
+/* The tables parser `tool` makes of fixture `name`; *n its return. */
+static json_t *parse_fixture(const char *tool, const char *name, int *n,
+			     char *note, size_t notelen)
+{
+	char path[256];
+	json_t *tables = json_array();
+	size_t len;
+	char *text;
+
+	snprintf(path, sizeof(path), "../fixtures/tool_output/%s", name);
+	text = test_file(path, &len);
+	note[0] = '\0';
+	*n = tool_output_tables(tool, text, tables, note, notelen);
+	free(text);
+	return tables;
+}
+
+static void test_recognise(void)
+{
+	char *hb[] = { "/usr/bin/hackbench", "-g", "2" };
+	char *pb[] = { "perf", "bench", "sched", "pipe" };
+	char *ps[] = { "perf", "stat", "true" };
+	char *tb[] = { "tbench", "1", "127.0.0.1" };
+	char *cy[] = { "cyclictest", "-q" };
+	char *other[] = { "schbench" };
+
+	CHECK_STR_EQ(tool_output_recognise(hb, 3), "hackbench");
+	CHECK_STR_EQ(tool_output_recognise(pb, 4), "perf-bench");
+	CHECK(!tool_output_recognise(ps, 3));
+	CHECK_STR_EQ(tool_output_recognise(tb, 3), "tbench");
+	CHECK_STR_EQ(tool_output_recognise(cy, 2), "cyclictest");
+	CHECK(!tool_output_recognise(other, 1));
+	CHECK(!tool_output_recognise(other, 0));
+}
+
+static void test_hackbench(void)
+{
+	char note[256];
+	json_t *tables, *t;
+	int n;
+
+	tables = parse_fixture("hackbench", "hackbench.out", &n, note,
+			       sizeof(note));
+	CHECK_EQ_INT(n, 1);
+	t = json_array_get(tables, 0);
+	CHECK_STR_EQ(json_string_value(col(t, 0)), "seconds");
+	CHECK(num(t, 0, 0) == 0.134);
+	CHECK_STR_EQ(json_string_value(json_object_get(t, "tool")), "hackbench");
+	json_decref(tables);
+
+	tables = parse_fixture("hackbench", "hackbench_pt.out", &n, note,
+			       sizeof(note));
+	CHECK(n == 1 && num(json_array_get(tables, 0), 0, 0) == 0.028);
+	json_decref(tables);
+
+	/* perf bench's output is not hackbench's: a note, no table. */
+	tables = parse_fixture("hackbench", "perf_msg.out", &n, note,
+			       sizeof(note));
+	CHECK_EQ_INT(n, 0);
+	CHECK_EQ_U64(json_array_size(tables), 0);
+	CHECK_STR_HAS(note, "Time:");
+	json_decref(tables);
+}
+
+static void test_perf_bench(void)
+{
+	char note[256];
+	json_t *tables, *t;
+	int n;
+
+	tables = parse_fixture("perf-bench", "perf_msg.out", &n, note,
+			       sizeof(note));
+	CHECK_EQ_INT(n, 1);
+	t = json_array_get(tables, 0);
+	CHECK_EQ_U64(json_array_size(json_object_get(t, "columns")), 1);
+	CHECK(num(t, 0, 0) == 0.291);
+	json_decref(tables);
+
+	tables = parse_fixture("perf-bench", "perf_pipe.out", &n, note,
+			       sizeof(note));
+	CHECK_EQ_INT(n, 1);
+	t = json_array_get(tables, 0);
+	CHECK_STR_EQ(json_string_value(col(t, 1)), "usecs_per_op");
+	CHECK_STR_EQ(json_string_value(col(t, 2)), "ops_per_sec");
+	CHECK(num(t, 0, 0) == 0.038);
+	CHECK(num(t, 0, 1) == 19.1485);
+	CHECK(num(t, 0, 2) == 52223);
+	json_decref(tables);
+
+	tables = parse_fixture("perf-bench", "tbench.out", &n, note,
+			       sizeof(note));
+	CHECK(n == 0 && strstr(note, "Total time:"));
+	json_decref(tables);
+}
+
+static void test_tbench(void)
+{
+	char note[256];
+	json_t *tables, *t;
+	int n;
+
+	tables = parse_fixture("tbench", "tbench.out", &n, note, sizeof(note));
+	CHECK_EQ_INT(n, 1);
+	t = json_array_get(tables, 0);
+	CHECK_STR_EQ(json_string_value(col(t, 0)), "mb_per_sec");
+	CHECK(num(t, 0, 0) == 176.376);
+	CHECK(num(t, 0, 1) == 1);
+	CHECK_STR_EQ(json_string_value(col(t, 2)), "max_latency_ms");
+	CHECK(num(t, 0, 2) == 4.642);
+	json_decref(tables);
+
+	/* The per-second lines alone ("MB/sec execute ... latency") are not it. */
+	tables = json_array();
+	CHECK_EQ_INT(tool_output_tables("tbench", "   1     31696   188.29 MB/sec"
+					"  execute   1 sec  latency 3.422 ms\n",
+					tables, note, sizeof(note)), 0);
+	CHECK_STR_HAS(note, "Throughput");
+	json_decref(tables);
+}
+
+static void test_cyclictest(void)
+{
+	char note[256];
+	json_t *tables, *t;
+	int n;
+
+	tables = parse_fixture("cyclictest", "cyclic.out", &n, note, sizeof(note));
+	CHECK_EQ_INT(n, 1);
+	t = json_array_get(tables, 0);
+	CHECK_STR_EQ(json_string_value(col(t, 0)), "thread");
+	CHECK_EQ_U64(nrows(t), 2);
+	CHECK_STR_EQ(word(t, 1, 0), "T1");
+	CHECK(num(t, 0, 1) == 100 && num(t, 0, 2) == 35 && num(t, 0, 3) == 121 &&
+	      num(t, 0, 4) == 3455);
+	CHECK(num(t, 1, 1) == 63 && num(t, 1, 2) == 41 && num(t, 1, 3) == 151 &&
+	      num(t, 1, 4) == 929);
+	json_decref(tables);
+
+	/* Without -q: lines redrawn in place; the last of each thread counts. */
+	tables = parse_fixture("cyclictest", "cyclic_noq.out", &n, note,
+			       sizeof(note));
+	t = json_array_get(tables, 0);
+	CHECK(n == 1 && nrows(t) == 2);
+	CHECK(num(t, 0, 1) == 40 && num(t, 0, 2) == 76 && num(t, 0, 3) == 178 &&
+	      num(t, 0, 4) == 2907);
+	CHECK(num(t, 1, 1) == 32 && num(t, 1, 4) == 2637);
+	json_decref(tables);
+
+	/* -h 400: the summary lines, overflows, the log2 histogram. */
+	tables = parse_fixture("cyclictest", "cyclic_h.out", &n, note,
+			       sizeof(note));
+	CHECK_EQ_INT(n, 2);
+	t = json_array_get(tables, 0);
+	CHECK_STR_EQ(json_string_value(col(t, 5)), "overflows");
+	CHECK(num(t, 0, 1) == 60 && num(t, 0, 2) == 77 && num(t, 0, 3) == 187 &&
+	      num(t, 0, 4) == 2696 && num(t, 0, 5) == 4);
+	CHECK(num(t, 1, 1) == 60 && num(t, 1, 2) == 78 && num(t, 1, 3) == 259 &&
+	      num(t, 1, 4) == 2539 && num(t, 1, 5) == 4);
+	t = json_array_get(tables, 1);
+	CHECK_STR_EQ(json_string_value(col(t, 0)), "lo_us");
+	CHECK_EQ_U64(nrows(t), 3);
+	CHECK(num(t, 0, 0) == 64 && num(t, 0, 1) == 128 && num(t, 0, 2) == 81);
+	CHECK(num(t, 1, 0) == 128 && num(t, 1, 2) == 23);
+	CHECK(num(t, 2, 0) == 256 && num(t, 2, 1) == 512 && num(t, 2, 2) == 8);
+	json_decref(tables);
+
+	tables = parse_fixture("cyclictest", "hackbench.out", &n, note,
+			       sizeof(note));
+	CHECK(n == 0 && json_array_size(tables) == 0 && strstr(note, "cyclictest"));
+	json_decref(tables);
+}
+
+static void test_metric(void)
+{
+	struct tool_metric m;
+	char err[512], note[256];
+	json_t *tables;
+
+	CHECK_EQ_INT(tool_metric_parse(&m, "p99_us=99\\.0th: *([0-9]+)", err,
+				       sizeof(err)), 0);
+	CHECK_STR_EQ(m.name, "p99_us");
+	tables = json_array();
+	CHECK_EQ_INT(tool_metric_table(&m, "\t* 99.0th: 120\nx\n\t* 99.0th: 88\n"
+				       "\t* 99.0th: many\n", tables, note,
+				       sizeof(note)), 1);
+	/* The last line with a number wins; "many" is not one. */
+	CHECK(num(json_array_get(tables, 0), 0, 0) == 88);
+	CHECK_STR_EQ(json_string_value(col(json_array_get(tables, 0), 0)),
+		     "p99_us");
+	CHECK_EQ_INT(tool_metric_table(&m, "nothing\n", tables, note,
+				       sizeof(note)), 0);
+	CHECK_STR_HAS(note, "p99_us");
+	json_decref(tables);
+	tool_metric_free(&m);
+
+	CHECK_EQ_INT(tool_metric_parse(&m, "P99=(1)", err, sizeof(err)), -EINVAL);
+	CHECK_STR_HAS(err, "NAME=REGEX");
+	CHECK_EQ_INT(tool_metric_parse(&m, "p99", err, sizeof(err)), -EINVAL);
+	CHECK_EQ_INT(tool_metric_parse(&m, "=([0-9]+)", err, sizeof(err)), -EINVAL);
+	CHECK_EQ_INT(tool_metric_parse(&m, "p99=[0-9]+", err, sizeof(err)), -EINVAL);
+	CHECK_STR_HAS(err, "no group");
+	CHECK_EQ_INT(tool_metric_parse(&m, "p99=([0-9]+", err, sizeof(err)),
+		     -EINVAL);
+	CHECK_STR_HAS(err, "--metric p99");
+}
+
+void test_tool_output(void)
+{
+	test_recognise();
+	test_hackbench();
+	test_perf_bench();
+	test_tbench();
+	test_cyclictest();
+	test_metric();
+}
