@@ -16,44 +16,6 @@ WORKLOADS=$TOP/build/bin
 CHECK_TAG=$KREL
 RESULT_LABEL="[$KREL] $(basename "$0")"
 
-# check DESCRIPTION COMMAND...: passes when COMMAND succeeds
-check() {
-	local what=$1
-	shift
-	if "$@"; then pass "$what"; else fail "$what"; fi
-}
-
-# check_eq DESCRIPTION EXPECTED ACTUAL
-check_eq() {
-	if [ "$2" = "$3" ]; then
-		case $3 in
-		*$'\n'*) pass "$1 ($(wc -l <<<"$3") lines)" ;;
-		*) pass "$1 ($3)" ;;
-		esac
-	else
-		fail "$1: expected '$2', got '$3'"
-		case $3 in
-		*$'\n'*)
-			local a b
-			a=$(mktemp) b=$(mktemp)
-			echo "$2" > "$a"
-			echo "$3" > "$b"
-			diff "$a" "$b" | head -20
-			rm -f "$a" "$b"
-			;;
-		esac
-	fi
-}
-
-# check_gt DESCRIPTION LIMIT ACTUAL: ACTUAL > LIMIT
-check_gt() {
-	if [ "$3" -gt "$2" ] 2>/dev/null; then
-		pass "$1 ($3 > $2)"
-	else
-		fail "$1: expected more than $2, got '$3'"
-	fi
-}
-
 # stats_value KEY: the value of KEY in the stats file
 stats_value() { awk -v k="$1" '$1 == k { print $2; f = 1 } END { if (!f) print "missing" }' "$SS/stats"; }
 

@@ -59,7 +59,7 @@ const char *kmod_decompressor(const char *path)
 int kmod_decompress(const char *prog, const char *path, char *err,
 		    size_t errlen)
 {
-	int fd, status, e;
+	int fd, status = 0, e;
 	pid_t pid;
 
 	fd = memfd_create("schedscope.ko", MFD_CLOEXEC);
