@@ -91,7 +91,26 @@ int workload_resolve(const char *name, char *buf, size_t len, char *err,
 	return -ENOENT;
 }
 
-/* In the child: file descriptors, wait for the counters, exec. */
+/* In the child: move the calling process into the cgroup v2 dir. 0 or -1. */
+static int join_cgroup(const char *dir)
+{
+	char path[4200];
+	int fd, ret = 0;
+
+	snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (write(fd, "0", 1) != 1)
+		ret = -1;
+	close(fd);
+	return ret;
+}
+
+/*
+ * In the child: file descriptors, its cgroup, wait for the counters, exec.
+ * What failed before the exec is told by its errno on status_fd.
+ */
 static void __attribute__((noreturn))
 child_exec(struct workload_run *w, int go_fd, int status_fd)
 {
@@ -104,6 +123,8 @@ child_exec(struct workload_run *w, int go_fd, int status_fd)
 	errfd = open(w->err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (in < 0 || out < 0 || errfd < 0 || dup2(in, 0) < 0 ||
 	    dup2(out, 1) < 0 || dup2(errfd, 2) < 0)
+		goto fail;
+	if (w->cgroup && join_cgroup(w->cgroup))
 		goto fail;
 	if (read(go_fd, &go, 1) != 1)
 		_exit(127);
@@ -184,11 +205,9 @@ static void set_exit_status(struct workload_run *w, int status)
 	}
 }
 
-int workload_run(struct workload_run *w, char *err, size_t errlen)
+int workload_spawn(struct workload_run *w, char *err, size_t errlen)
 {
-	int go[2] = { -1, -1 }, st[2] = { -1, -1 }, status, exec_errno, ret, i;
-	double start;
-	ssize_t n;
+	int go[2] = { -1, -1 }, st[2] = { -1, -1 }, i;
 	pid_t pid;
 
 	w->exit_status = -1;
@@ -196,51 +215,117 @@ int workload_run(struct workload_run *w, char *err, size_t errlen)
 	w->elapsed_s = 0;
 	w->have_perf = false;
 	w->perf_error[0] = '\0';
+	w->pid = -1;
+	w->go_fd = w->st_fd = -1;
 	pid = fork_workload(w, go, st, err, errlen);
 	if (pid < 0) {
-		ret = pid;
-		goto out_close;
+		for (i = 0; i < 2; i++) {
+			if (go[i] >= 0)
+				close(go[i]);
+			if (st[i] >= 0)
+				close(st[i]);
+		}
+		return pid;
 	}
+	w->pid = pid;
+	w->go_fd = go[1];
+	w->st_fd = st[0];
 	w->have_perf = !perf_counts_open(&w->perf, pid, w->perf_error,
 					 sizeof(w->perf_error));
-	start = monotonic_s();
-	/* Let it exec; EOF on the status pipe means exec succeeded. */
-	if (write(go[1], "g", 1) != 1) {
-		ret = -errno;
-		error_msg(err, errlen, "starting %s: %s", w->argv[0], strerror(errno));
-		kill(pid, SIGKILL);
-		waitpid(pid, &status, 0);
-		goto out_perf;
+	return 0;
+}
+
+int workload_go(struct workload_run *w, char *err, size_t errlen)
+{
+	w->start = monotonic_s();
+	if (write(w->go_fd, "g", 1) != 1) {
+		error_msg(err, errlen, "starting %s: %s", w->argv[0],
+			  strerror(errno));
+		return -EIO;
 	}
+	return 0;
+}
+
+int workload_started(struct workload_run *w, char *err, size_t errlen)
+{
+	int exec_errno;
+	ssize_t n;
+
+	/* EOF on the status pipe means exec succeeded. */
 	do {
-		n = read(st[0], &exec_errno, sizeof(exec_errno));
+		n = read(w->st_fd, &exec_errno, sizeof(exec_errno));
 	} while (n < 0 && errno == EINTR);
-	ret = wait_workload(w, pid, &status);
-	w->elapsed_s = monotonic_s() - start;
+	if (n != sizeof(exec_errno))
+		return 0;
+	error_msg(err, errlen, "cannot run %s: %s (see %s)", w->argv[0],
+		  strerror(exec_errno), w->err_path);
+	return -exec_errno;
+}
+
+/* The pipes and counters of a reaped workload closed. */
+static void workload_close(struct workload_run *w)
+{
+	perf_counts_close(&w->perf);
+	if (w->go_fd >= 0)
+		close(w->go_fd);
+	if (w->st_fd >= 0)
+		close(w->st_fd);
+	w->go_fd = w->st_fd = -1;
+	w->pid = -1;
+}
+
+void workload_finish(struct workload_run *w, int status)
+{
+	w->elapsed_s = monotonic_s() - w->start;
 	/* Whatever it left behind must not run into the next run. */
-	kill(-pid, SIGKILL);
-	if (ret) {
-		error_msg(err, errlen, "waiting for %s: %s", w->argv[0], strerror(-ret));
-		goto out_perf;
-	}
-	if (n == sizeof(exec_errno)) {
-		ret = -exec_errno;
-		error_msg(err, errlen, "cannot run %s: %s (see %s)", w->argv[0],
-			  strerror(exec_errno), w->err_path);
-		goto out_perf;
-	}
+	kill(-w->pid, SIGKILL);
 	set_exit_status(w, status);
 	if (w->have_perf &&
 	    perf_counts_read(&w->perf, w->perf_error, sizeof(w->perf_error)))
 		w->have_perf = false;
-out_perf:
-	perf_counts_close(&w->perf);
-out_close:
-	for (i = 0; i < 2; i++) {
-		if (go[i] >= 0)
-			close(go[i]);
-		if (st[i] >= 0)
-			close(st[i]);
+	workload_close(w);
+}
+
+void workload_kill(struct workload_run *w)
+{
+	int status;
+
+	if (w->pid <= 0)
+		return;
+	kill(-w->pid, SIGKILL);
+	kill(w->pid, SIGKILL);
+	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	w->have_perf = false;
+	workload_close(w);
+}
+
+int workload_run(struct workload_run *w, char *err, size_t errlen)
+{
+	int status, ret, exec_ret;
+
+	ret = workload_spawn(w, err, errlen);
+	if (ret)
+		return ret;
+	ret = workload_go(w, err, errlen);
+	if (ret) {
+		workload_kill(w);
+		return ret;
 	}
-	return ret;
+	exec_ret = workload_started(w, err, errlen);
+	ret = wait_workload(w, w->pid, &status);
+	if (ret) {
+		error_msg(err, errlen, "waiting for %s: %s", w->argv[0],
+			  strerror(-ret));
+		workload_kill(w);
+		return ret;
+	}
+	if (exec_ret) {
+		w->elapsed_s = monotonic_s() - w->start;
+		kill(-w->pid, SIGKILL);
+		workload_close(w);
+		return exec_ret;
+	}
+	workload_finish(w, status);
+	return 0;
 }

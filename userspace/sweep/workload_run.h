@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "sweep/perf_counts.h"
 
@@ -19,6 +20,7 @@ struct workload_run {
 	char **argv;			/* argv[0] is a path (workload_resolve()) */
 	const char *out_path;		/* the workload's stdout */
 	const char *err_path;		/* and stderr */
+	const char *cgroup;		/* cgroup v2 directory it starts in, or NULL */
 	/* A stop request (cli_stop_requested): its signal, passed on. */
 	volatile sig_atomic_t *stop_signal;
 	/* Out: */
@@ -28,6 +30,10 @@ struct workload_run {
 	bool have_perf;
 	struct perf_counts perf;
 	char perf_error[256];		/* why have_perf is false */
+	/* Between workload_spawn() and workload_finish(): */
+	pid_t pid;			/* also its process group */
+	int go_fd, st_fd;		/* its start and exec status pipes */
+	double start;			/* CLOCK_MONOTONIC at workload_go() */
 };
 
 /*
@@ -35,6 +41,20 @@ struct workload_run {
  * or -errno when it could not be started (err says why).
  */
 int workload_run(struct workload_run *w, char *err, size_t errlen);
+
+/*
+ * workload_run() in steps, for workloads started together (sweep/group_run.c):
+ * workload_spawn() forks it, held before its exec (in its cgroup, counted);
+ * workload_go() lets it exec; workload_started() tells whether the exec
+ * succeeded (0, or -errno with err saying why); the caller reaps w->pid and
+ * hands its wait status to workload_finish(). workload_kill() ends and
+ * reaps one that was spawned and not finished. Each returns 0 or -errno.
+ */
+int workload_spawn(struct workload_run *w, char *err, size_t errlen);
+int workload_go(struct workload_run *w, char *err, size_t errlen);
+int workload_started(struct workload_run *w, char *err, size_t errlen);
+void workload_finish(struct workload_run *w, int status);
+void workload_kill(struct workload_run *w);
 
 /*
  * The program a sweep runs for `name`: a path as given when it holds a '/',
