@@ -10,13 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/output_options.h"
 #include "cmd/commands.h"
 #include "kmod/control.h"
+#include "sweep/cgroup_dir.h"
 #include "sweep/engine.h"
 #include "sweep/features.h"
+#include "sweep/groups.h"
 #include "sweep/presets.h"
 #include "sweep/workload_run.h"
 #include "tool_output/tool_output.h"
@@ -45,6 +48,15 @@ struct sweep_params {
 	char *run_argv[MAX_WORKLOAD_ARGS + 1];	/* prog, workload[1..] */
 	size_t nmetrics;
 	struct tool_metric metrics[MAX_METRICS];	/* --metric */
+	/* --group NAME=COMMAND, --service NAME=COMMAND, --filter-group NAME */
+	size_t ngroups, nservices;
+	struct sweep_group_spec groups[SWEEP_MAX_GROUPS];
+	struct sweep_group_spec services[SWEEP_MAX_GROUPS];
+	struct sweep_group_plan group_plans[SWEEP_MAX_GROUPS];
+	struct sweep_group_plan service_plans[SWEEP_MAX_GROUPS];
+	const char *filter_group;
+	char *group_words[SWEEP_MAX_GROUPS];	/* "NAME=COMMAND", for sweep.json */
+	char group_word_buf[SWEEP_MAX_GROUPS][1024];
 };
 
 static void usage(FILE *out)
@@ -53,6 +65,7 @@ static void usage(FILE *out)
 
 	fprintf(out,
 		"Usage: schedscope sweep [OPTIONS] [FILTER] [-- WORKLOAD [ARGS...]]\n"
+		"       schedscope sweep [OPTIONS] [FILTER] --group NAME=COMMAND...\n"
 		"\n"
 		"Run WORKLOAD under each sched_feat SETTING, REPS times each (every\n"
 		"setting once, then again), resetting the module before each run, and\n"
@@ -74,6 +87,18 @@ static void usage(FILE *out)
 		"                        line that matches, as the table NAME; repeat\n"
 		"                        for more (hackbench, perf bench, tbench and\n"
 		"                        cyclictest are read without it)\n"
+		"  -g, --group NAME=COMMAND  run COMMAND in the cgroup NAME beside the\n"
+		"                        other groups (instead of a WORKLOAD); repeat\n"
+		"                        for each group, up to %d. COMMAND is split\n"
+		"                        into words as by the shell (quotes), nothing\n"
+		"                        run or expanded. A run ends when the first\n"
+		"                        group ends; each group's CPU share is read\n"
+		"                        from its cgroup's cpu.stat\n"
+		"      --service NAME=COMMAND  a server group NAME's COMMAND talks to\n"
+		"                        (tbench_srv): started first in that cgroup,\n"
+		"                        ended after the run\n"
+		"      --filter-group NAME  the module measures group NAME's tasks\n"
+		"                        only (its cgroup; instead of FILTER)\n"
 		"      --no-module       run without the schedscope module (perf counts\n"
 		"                        and the workload's result only)\n"
 		"      --features FILE   the features file (default %s)\n"
@@ -84,7 +109,7 @@ static void usage(FILE *out)
 		"A WORKLOAD without '/' is looked up next to schedscope, then in $PATH.\n"
 		"Exit status: 0 all runs taken, 1 an error or a failing workload,\n"
 		"2 bad command line, 130/143 stopped by SIGINT/SIGTERM.\n"
-		"\nPresets:\n", SCHED_FEATURES_PATH);
+		"\nPresets:\n", SWEEP_MAX_GROUPS, SCHED_FEATURES_PATH);
 	for (i = 0; sweep_preset_at(i); i++)
 		fprintf(out, "  %s\n", sweep_preset_at(i)->name);
 }
@@ -102,10 +127,24 @@ static void list_presets(void)
 		if (p->filter)
 			printf(" --%.*s %s", (int)strcspn(p->filter, "="), p->filter,
 			       strchr(p->filter, '=') + 1);
-		printf(" --");
+		for (j = 0; p->groups[j]; j++)
+			printf(" --group '%s'", p->groups[j]);
+		for (j = 0; p->services[j]; j++)
+			printf(" --service '%s'", p->services[j]);
+		if (p->workload[0])
+			printf(" --");
 		for (j = 0; p->workload[j]; j++)
 			printf(" %s", p->workload[j]);
 		printf("\n");
+		if (p->tool_groups[0]) {
+			printf("    (the thread's own instruments, run where they "
+			       "are installed:");
+			for (j = 0; p->tool_groups[j]; j++)
+				printf(" --group '%s'", p->tool_groups[j]);
+			for (j = 0; p->tool_services[j]; j++)
+				printf(" --service '%s'", p->tool_services[j]);
+			printf(")\n");
+		}
 		if (p->tool_workload[0]) {
 			printf("    (the thread's own instrument, run where it is "
 			       "installed: --");
@@ -119,7 +158,32 @@ static void list_presets(void)
 enum {
 	OPT_NO_MODULE = OPT_FIRST_COMMAND_OPT,
 	OPT_FEATURES,
+	OPT_SERVICE,
+	OPT_FILTER_GROUP,
 };
+
+/* --group or --service: parsed, its name checked against those before. */
+static int take_group(struct sweep_params *p, bool service, const char *arg)
+{
+	struct sweep_group_spec *list = service ? p->services : p->groups;
+	size_t *n = service ? &p->nservices : &p->ngroups, i;
+	const char *opt = service ? "--service" : "--group";
+	char err[1024];
+
+	if (*n == SWEEP_MAX_GROUPS)
+		return cli_usage_error(cmd, "at most %d %s", SWEEP_MAX_GROUPS,
+				       opt);
+	if (sweep_group_parse(arg, &list[*n], err, sizeof(err)))
+		return cli_usage_error(cmd, "%s %s", opt, err);
+	for (i = 0; !service && i < *n; i++)
+		if (!strcmp(list[i].name, list[*n].name)) {
+			sweep_group_free(&list[*n]);
+			return cli_usage_error(cmd, "--group %s given twice",
+					       list[i].name);
+		}
+	(*n)++;
+	return 0;
+}
 
 static int take_option(void *params, int opt, const char *arg)
 {
@@ -167,6 +231,13 @@ static int take_option(void *params, int opt, const char *arg)
 					       "of 1..4000 bytes");
 		p->dir = arg;
 		return 0;
+	case 'g':
+		return take_group(p, false, arg);
+	case OPT_SERVICE:
+		return take_group(p, true, arg);
+	case OPT_FILTER_GROUP:
+		p->filter_group = arg;
+		return 0;
 	case OPT_NO_MODULE:
 		p->no_module = true;
 		return 0;
@@ -183,6 +254,9 @@ static const struct option long_options[] = {
 	{ "list-presets", no_argument, NULL, 'l' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "metric", required_argument, NULL, 'm' },
+	{ "group", required_argument, NULL, 'g' },
+	{ "service", required_argument, NULL, OPT_SERVICE },
+	{ "filter-group", required_argument, NULL, OPT_FILTER_GROUP },
 	{ "no-module", no_argument, NULL, OPT_NO_MODULE },
 	{ "features", required_argument, NULL, OPT_FEATURES },
 	CLI_DEBUGFS_OPTION,
@@ -194,7 +268,7 @@ static const struct option long_options[] = {
 static const struct cli_command_options sweep_options = {
 	.cmd = cmd,
 	.usage = usage,
-	.optstring = "+:s:r:p:lo:m:h",	/* '+': options end at the workload */
+	.optstring = "+:s:r:p:lo:m:g:h",	/* '+': options end at the workload */
 	.options = long_options,
 	.take = take_option,
 };
@@ -235,12 +309,112 @@ static const char *const *preset_workload(const struct sweep_preset *pre)
 	return pre->workload;
 }
 
+/* Are the programs of these NAME=COMMAND strings all installed? */
+static bool installed(const char *const *list)
+{
+	struct sweep_group_spec g;
+	char path[4096], err[1024];
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; ok && list[i]; i++) {
+		if (sweep_group_parse(list[i], &g, err, sizeof(err)))
+			return false;
+		ok = !workload_resolve(g.argv[0], path, sizeof(path), err,
+				       sizeof(err));
+		sweep_group_free(&g);
+	}
+	return ok;
+}
+
+/*
+ * A group preset's groups and services: the thread's own instruments where
+ * every one is installed, else the built-in workloads (said on stderr).
+ */
+static int preset_groups(struct sweep_params *p)
+{
+	const struct sweep_preset *pre = p->preset;
+	const char *const *groups = pre->groups, *const *services = pre->services;
+	size_t i;
+	int ret = 0;
+
+	if (pre->tool_groups[0]) {
+		if (installed(pre->tool_groups) && installed(pre->tool_services)) {
+			groups = pre->tool_groups;
+			services = pre->tool_services;
+		} else {
+			fprintf(stderr, "schedscope %s: preset %s: its instruments "
+				"are not all installed (scripts/setup-deps "
+				"installs them); running the built-in groups\n",
+				cmd, pre->name);
+		}
+	}
+	for (i = 0; !ret && groups[i]; i++)
+		ret = take_group(p, false, groups[i]);
+	for (i = 0; !ret && services[i]; i++)
+		ret = take_group(p, true, services[i]);
+	return ret;
+}
+
+/* The groups' and services' names agree; the filter of --filter-group. */
+static int check_groups(struct sweep_params *p)
+{
+	size_t i, j;
+
+	for (i = 0; i < p->nservices; i++) {
+		for (j = 0; j < p->ngroups; j++)
+			if (!strcmp(p->services[i].name, p->groups[j].name))
+				break;
+		if (j == p->ngroups)
+			return cli_usage_error(cmd, "--service %s: no --group %s",
+					       p->services[i].name,
+					       p->services[i].name);
+		p->service_plans[i].group = j;
+	}
+	if (!p->filter_group)
+		return 0;
+	if (p->common.filter.opt)
+		return cli_usage_error(cmd, "--filter-group conflicts with the "
+				       "other filter: the module measures one "
+				       "task set at a time");
+	for (j = 0; j < p->ngroups; j++)
+		if (!strcmp(p->filter_group, p->groups[j].name))
+			break;
+	if (j == p->ngroups)
+		return cli_usage_error(cmd, "--filter-group %s: no --group %s",
+				       p->filter_group, p->filter_group);
+	/* The path in the hierarchy, as sweep/cgroup_dir.c makes it. */
+	snprintf(p->filter_line, sizeof(p->filter_line),
+		 "cgroup=/schedscope-%d/%s", (int)getpid(), p->filter_group);
+	return 0;
+}
+
 /* Fill what the command line left out from the preset, or the defaults. */
 static int apply_preset(struct sweep_params *p)
 {
 	const struct sweep_preset *pre = p->preset;
 	const char *const *work;
 	size_t i;
+	int ret;
+
+	if (p->ngroups && p->workload)
+		return cli_usage_error(cmd, "--group and -- WORKLOAD exclude each "
+				       "other: give the workload as one more "
+				       "--group");
+	if (p->nservices && !p->ngroups && !(pre && pre->groups[0] &&
+					     !p->workload))
+		return cli_usage_error(cmd, "--service without --group");
+	if (pre && pre->groups[0] && p->workload)
+		return cli_usage_error(cmd, "preset %s runs groups: give --group "
+				       "NAME=COMMAND instead of -- WORKLOAD",
+				       pre->name);
+	if (pre && pre->groups[0] && !p->ngroups) {
+		ret = preset_groups(p);
+		if (ret)
+			return ret;
+	}
+	if (p->filter_group && !p->ngroups)
+		return cli_usage_error(cmd, "--filter-group without --group");
 
 	if (pre && !p->nsettings)
 		for (i = 0; pre->settings[i]; i++)
@@ -249,7 +423,7 @@ static int apply_preset(struct sweep_params *p)
 		p->repetitions = pre->repetitions;
 	if (!p->repetitions)
 		p->repetitions = 3;
-	if (pre && !p->workload) {
+	if (pre && !p->workload && !p->ngroups) {
 		work = preset_workload(pre);
 		for (i = 0; work[i]; i++)
 			p->preset_argv[i] = work[i];
@@ -260,12 +434,15 @@ static int apply_preset(struct sweep_params *p)
 	cli_filter_string(&p->common.filter, p->filter_line, sizeof(p->filter_line));
 	if (pre && !p->common.filter.opt && pre->filter)
 		snprintf(p->filter_line, sizeof(p->filter_line), "%s", pre->filter);
+	ret = check_groups(p);
+	if (ret)
+		return ret;
 	if (!p->nsettings)
 		return cli_usage_error(cmd, "no setting: give --set (e.g. --set "
 				       "default --set NO_RUN_TO_PARITY) or --preset");
-	if (!p->workload)
-		return cli_usage_error(cmd, "no workload: give -- WORKLOAD [ARGS] "
-				       "or --preset");
+	if (!p->workload && !p->ngroups)
+		return cli_usage_error(cmd, "no workload: give -- WORKLOAD [ARGS], "
+				       "--group NAME=COMMAND or --preset");
 	if (p->nworkload > MAX_WORKLOAD_ARGS)
 		return cli_usage_error(cmd, "a workload of at most %d arguments",
 				       MAX_WORKLOAD_ARGS);
@@ -320,6 +497,59 @@ static int resolve_workload(struct sweep_params *p)
 	return 0;
 }
 
+/* A group's or service's command resolved, its parser found. 0 or 1. */
+static int resolve_group(struct sweep_group_plan *gp,
+			 const struct sweep_group_spec *spec)
+{
+	char err[1024];
+	size_t i;
+
+	gp->spec = spec;
+	if (workload_resolve(spec->argv[0], gp->prog, sizeof(gp->prog), err,
+			     sizeof(err))) {
+		cli_error(cmd, "group %s: %s", spec->name, err);
+		return 1;
+	}
+	gp->argv[0] = gp->prog;
+	for (i = 1; i < spec->argc; i++)
+		gp->argv[i] = spec->argv[i];
+	gp->argv[i] = NULL;
+	gp->tool = tool_output_recognise(spec->argv, spec->argc);
+	return 0;
+}
+
+/*
+ * The groups resolved and the cgroups they need checked, before anything
+ * runs; the workload of sweep.json their NAME=COMMAND list. 0 or 1.
+ */
+static int plan_groups(struct sweep_params *p, struct sweep_plan *plan)
+{
+	char err[1024];
+	size_t i;
+
+	for (i = 0; i < p->ngroups; i++) {
+		if (resolve_group(&p->group_plans[i], &p->groups[i]))
+			return 1;
+		snprintf(p->group_word_buf[i], sizeof(p->group_word_buf[i]),
+			 "%s=%s", p->groups[i].name, p->groups[i].command);
+		p->group_words[i] = p->group_word_buf[i];
+	}
+	for (i = 0; i < p->nservices; i++)
+		if (resolve_group(&p->service_plans[i], &p->services[i]))
+			return 1;
+	if (sweep_cgroups_check(SWEEP_CGROUP_ROOT, err, sizeof(err))) {
+		cli_error(cmd, "%s", err);
+		return 1;
+	}
+	plan->ngroups = p->ngroups;
+	plan->groups = p->group_plans;
+	plan->nservices = p->nservices;
+	plan->services = p->service_plans;
+	p->workload = p->group_words;
+	p->nworkload = p->ngroups;
+	return 0;
+}
+
 /*
  * The plan of the command line: settings checked against the features as
  * found, the workload and the module's directory resolved, the result
@@ -341,7 +571,7 @@ static int make_plan(struct sweep_params *p, struct sweep_plan *plan,
 	ret = check_settings(p, &plan->original);
 	if (ret)
 		return ret;
-	if (resolve_workload(p))
+	if (p->ngroups ? plan_groups(p, plan) : resolve_workload(p))
 		return 1;
 	if (!p->no_module && ss_require_debugfs_dir(cmd, p->common.debugfs,
 						    &plan->debugfs)) {
@@ -362,7 +592,8 @@ static int make_plan(struct sweep_params *p, struct sweep_plan *plan,
 	plan->preset = p->preset ? p->preset->name : NULL;
 	plan->dir = p->dir;
 	plan->filter = p->filter_line;
-	plan->tool = tool_output_recognise(p->workload, p->nworkload);
+	plan->tool = p->ngroups ? NULL :
+		     tool_output_recognise(p->workload, p->nworkload);
 	plan->metrics = p->metrics;
 	plan->nmetrics = p->nmetrics;
 	return 0;
@@ -375,6 +606,11 @@ static void free_metrics(struct sweep_params *p)
 	for (i = 0; i < p->nmetrics; i++)
 		tool_metric_free(&p->metrics[i]);
 	p->nmetrics = 0;
+	for (i = 0; i < p->ngroups; i++)
+		sweep_group_free(&p->groups[i]);
+	for (i = 0; i < p->nservices; i++)
+		sweep_group_free(&p->services[i]);
+	p->ngroups = p->nservices = 0;
 }
 
 int cmd_sweep(int argc, char **argv)

@@ -12,7 +12,9 @@
 #include "kmod/control.h"
 #include "kmod/snapshot.h"
 #include "output/output.h"
+#include "sweep/cgroup_dir.h"
 #include "sweep/engine.h"
+#include "sweep/group_run.h"
 #include "sweep/result_dir.h"
 #include "sweep/workload_run.h"
 
@@ -27,6 +29,9 @@ struct sweep_state {
 	json_t *sweep;			/* sweep.json */
 	char path[4096];
 	size_t total, done;		/* runs planned, run files written */
+	struct sweep_cgroups cgroups;	/* a group sweep's */
+	bool cgroups_made;
+	struct group_run gr;		/* a group sweep's run */
 };
 
 /* Where run s-r keeps the workload's stdout, stderr and the run file. */
@@ -165,6 +170,119 @@ static int one_run(struct sweep_state *st, size_t s, unsigned int r)
 	return 0;
 }
 
+/* Where run s-r keeps group or service name's output: S-R.NAME[.service]. */
+static void group_paths(struct run_paths *p, const char *dir, size_t s,
+			unsigned int r, const char *name, bool service)
+{
+	char base[4096];
+
+	snprintf(base, sizeof(base), "%s/runs/%zu-%u.%s%s", dir, s, r, name,
+		 service ? ".service" : "");
+	snprintf(p->out, sizeof(p->out), "%s.out", base);
+	snprintf(p->err, sizeof(p->err), "%s.err", base);
+	p->json[0] = '\0';
+}
+
+static void report_group_run(const struct sweep_state *st,
+			     const struct sweep_setting_spec *set,
+			     unsigned int r, const struct group_run *g)
+{
+	size_t i;
+
+	fprintf(stderr, "run %zu/%zu: %-28s rep %u: %.3f s", st->done + 1,
+		st->total, set->name, r + 1, g->window_s);
+	for (i = 0; i < g->n; i++)
+		fprintf(stderr, ", %s %.3f CPU s (%.3f)",
+			st->plan->groups[i].spec->name,
+			g->share[i].usage_usec / 1e6, g->share[i].share_of_cpus);
+	fprintf(stderr, "\n");
+}
+
+/*
+ * The run's exit status: the first non-zero one of a group that ended by
+ * itself (a stopped group's is what the stop made it), else 0.
+ */
+static int group_exit_status(const struct group_run *g, size_t *which)
+{
+	size_t i;
+
+	for (i = 0; i < g->n; i++)
+		if (!g->stopped[i] && g->w[i].exit_status) {
+			*which = i;
+			return g->w[i].exit_status;
+		}
+	return 0;
+}
+
+/* One run of a group sweep, as one_run(). */
+static int one_group_run(struct sweep_state *st, size_t s, unsigned int r)
+{
+	const struct sweep_plan *plan = st->plan;
+	const struct sweep_setting_spec *set = &plan->settings[s];
+	struct run_paths paths[SWEEP_MAX_GROUPS], spaths[SWEEP_MAX_GROUPS], rp;
+	struct group_run *g = &st->gr;
+	struct sched_features now;
+	struct run_record rec = { .setting = set, .setting_index = s,
+				  .repetition = r, .features = &now,
+				  .plan = plan, .groups = g };
+	char err[1024], runs_entry[64];
+	size_t i, failed = 0;
+
+	if (start_run(st, set, &now))
+		return -1;
+	memset(g, 0, sizeof(*g));
+	g->n = plan->ngroups;
+	g->nservices = plan->nservices;
+	g->cg = &st->cgroups;
+	g->stop_signal = &cli_stop_requested;
+	for (i = 0; i < g->n; i++) {
+		group_paths(&paths[i], plan->dir, s, r, plan->groups[i].spec->name,
+			    false);
+		g->w[i].argv = (char **)plan->groups[i].argv;
+		g->w[i].out_path = paths[i].out;
+		g->w[i].err_path = paths[i].err;
+		g->w[i].cgroup = st->cgroups.dir[i];
+		g->w[i].stop_signal = &cli_stop_requested;
+	}
+	for (i = 0; i < g->nservices; i++) {
+		const struct sweep_group_plan *sp = &plan->services[i];
+
+		group_paths(&spaths[i], plan->dir, s, r, sp->spec->name, true);
+		g->svc[i].argv = (char **)sp->argv;
+		g->svc[i].out_path = spaths[i].out;
+		g->svc[i].err_path = spaths[i].err;
+		g->svc[i].cgroup = st->cgroups.dir[sp->group];
+		g->svc[i].stop_signal = &cli_stop_requested;
+	}
+	if (group_run(g, err, sizeof(err))) {
+		cli_error(cmd, "%s", err);
+		return -1;
+	}
+	rec.module = module_after_run(plan->debugfs);
+	if (!rec.module)
+		return -1;
+	rec.exit_status = group_exit_status(g, &failed);
+	run_paths(&rp, plan->dir, s, r);
+	if (result_run_write(rp.json, &rec))
+		return -1;
+	snprintf(runs_entry, sizeof(runs_entry), "runs/%zu-%u.json", s, r);
+	json_array_append_new(json_object_get(st->sweep, "runs"),
+			      json_string(runs_entry));
+	report_group_run(st, set, r, g);
+	if (cli_stop_requested)
+		return 1;
+	if (rec.exit_status) {
+		json_object_set_new(st->sweep, "stopped_by",
+				    json_string("workload failed"));
+		cli_error(cmd, "group %s failed (exit status %d) in setting %s, "
+			  "repetition %u; its stderr is in %s",
+			  plan->groups[failed].spec->name, rec.exit_status,
+			  set->name, r + 1, paths[failed].err);
+		return 1;
+	}
+	return 0;
+}
+
 /* Every setting once per repetition, until a stop. Returns 0 or 1. */
 static int run_all(struct sweep_state *st)
 {
@@ -178,7 +296,8 @@ static int run_all(struct sweep_state *st)
 		for (s = 0; s < plan->nsettings; s++, st->done++) {
 			if (cli_stop_requested)
 				return 1;
-			ret = one_run(st, s, r);
+			ret = plan->ngroups ? one_group_run(st, s, r) :
+					      one_run(st, s, r);
 			if (ret) {
 				st->done += ret > 0;	/* its run file was written */
 				return 1;
@@ -233,6 +352,38 @@ static int finish_sweep_json(struct sweep_state *st,
 	return status;
 }
 
+/*
+ * The groups' cgroups, made before the module's session so that its filter
+ * can name one. 0 or -1.
+ */
+static int make_cgroups(struct sweep_state *st)
+{
+	const char *names[SWEEP_MAX_GROUPS];
+	char err[1024];
+	size_t i;
+
+	for (i = 0; i < st->plan->ngroups; i++)
+		names[i] = st->plan->groups[i].spec->name;
+	if (sweep_cgroups_make(&st->cgroups, SWEEP_CGROUP_ROOT, names,
+			       st->plan->ngroups, err, sizeof(err))) {
+		cli_error(cmd, "%s", err);
+		return -1;
+	}
+	st->cgroups_made = true;
+	return 0;
+}
+
+static int remove_cgroups(struct sweep_state *st)
+{
+	char err[1024];
+
+	if (sweep_cgroups_remove(&st->cgroups, err, sizeof(err))) {
+		cli_error(cmd, "%s", err);
+		return -1;
+	}
+	return 0;
+}
+
 int sweep_run(const struct sweep_plan *plan)
 {
 	struct sweep_state st = { .plan = plan };
@@ -242,9 +393,11 @@ int sweep_run(const struct sweep_plan *plan)
 	if (result_dir_make(plan->dir))
 		return 1;
 	cli_stop_on_signals();
+	if (plan->ngroups && make_cgroups(&st))
+		goto out_signals;
 	if (plan->debugfs) {
 		if (ss_session_begin(&st.session, cmd, plan->debugfs, plan->filter))
-			goto out_signals;
+			goto out_cgroups;
 		st.session_begun = true;
 	}
 	st.sweep = result_sweep_json(plan);
@@ -255,6 +408,9 @@ int sweep_run(const struct sweep_plan *plan)
 	if (st.sweep)
 		status = finish_sweep_json(&st, &after, status);
 	json_decref(st.sweep);
+out_cgroups:
+	if (st.cgroups_made && remove_cgroups(&st))
+		status = 1;
 out_signals:
 	cli_stop_signals_default();
 	return status;

@@ -11,8 +11,18 @@
 #include <stddef.h>
 
 #include "sweep/features.h"
+#include "sweep/groups.h"
 #include "sweep/settings.h"
 #include "tool_output/tool_metric.h"
+
+/* A group's workload, or a service beside it (docs/sweep.md, "Groups"). */
+struct sweep_group_plan {
+	const struct sweep_group_spec *spec;	/* name, command, argv as given */
+	char prog[4096];		/* argv[0] resolved */
+	char *argv[SWEEP_GROUP_MAX_ARGS + 1];	/* what runs: prog, argv[1..] */
+	const char *tool;		/* tool_output_recognise()'s, or NULL */
+	size_t group;			/* a service's group, by index */
+};
 
 /* What to sweep, checked and resolved (cmd/sweep.c makes it). */
 struct sweep_plan {
@@ -31,6 +41,14 @@ struct sweep_plan {
 	const char *tool;		/* tool_output_recognise()'s, or NULL */
 	const struct tool_metric *metrics;	/* --metric, nmetrics of them */
 	size_t nmetrics;
+	/*
+	 * Groups: when ngroups > 0, these run side by side in their cgroups
+	 * instead of argv, each run ending with the first group's exit; the
+	 * workload above is then their NAME=COMMAND list.
+	 */
+	size_t ngroups, nservices;
+	const struct sweep_group_plan *groups;
+	const struct sweep_group_plan *services;
 };
 
 /*

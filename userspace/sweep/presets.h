@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "sweep/groups.h"
+
 #define SWEEP_PRESET_MAX_SETTINGS	8
 #define SWEEP_PRESET_MAX_ARGS		24
 
@@ -23,6 +25,16 @@ struct sweep_preset {
 	 * installed (NULL-ended; empty for none).
 	 */
 	const char *tool_workload[SWEEP_PRESET_MAX_ARGS];
+	/*
+	 * A group preset: "NAME=COMMAND" for each --group and --service
+	 * (NULL-ended; workload and tool_workload empty), and the groups and
+	 * services with the thread's own instruments, run instead where every
+	 * one of them is installed (empty for none).
+	 */
+	const char *groups[SWEEP_MAX_GROUPS + 1];
+	const char *services[SWEEP_MAX_GROUPS + 1];
+	const char *tool_groups[SWEEP_MAX_GROUPS + 1];
+	const char *tool_services[SWEEP_MAX_GROUPS + 1];
 };
 
 /* The preset called name, or NULL. */

@@ -92,8 +92,44 @@ static json_t *metrics_json(const struct sweep_plan *plan)
 	return metrics;
 }
 
+/* A group's or a service's command: as given, and split. */
+static json_t *command_json(const struct sweep_group_plan *gp)
+{
+	json_t *argv = json_array();
+	size_t i;
+
+	for (i = 0; i < gp->spec->argc; i++)
+		json_array_append_new(argv, json_string(gp->spec->argv[i]));
+	return json_pack("{s:s, s:o}", "command", gp->spec->command, "argv",
+			 argv);
+}
+
+/* "groups" and "services" of sweep.json (empty without groups). */
+static void groups_json(json_t *sweep, const struct sweep_plan *plan)
+{
+	json_t *groups = json_array(), *services = json_array(), *g;
+	size_t i;
+
+	for (i = 0; i < plan->ngroups; i++) {
+		g = command_json(&plan->groups[i]);
+		json_object_set_new(g, "name", json_string(plan->groups[i].spec->name));
+		json_object_set_new(g, "tool", plan->groups[i].tool ?
+				    json_string(plan->groups[i].tool) : json_null());
+		json_array_append_new(groups, g);
+	}
+	for (i = 0; i < plan->nservices; i++) {
+		g = command_json(&plan->services[i]);
+		json_object_set_new(g, "group", json_string(plan->services[i].spec->name));
+		json_array_append_new(services, g);
+	}
+	json_object_set_new(sweep, "groups", groups);
+	json_object_set_new(sweep, "services", services);
+}
+
 json_t *result_sweep_json(const struct sweep_plan *plan)
 {
+	json_t *sweep;
+
 	json_t *workload = json_array();
 	const char *filter = "";
 	struct utsname u;
@@ -104,7 +140,7 @@ json_t *result_sweep_json(const struct sweep_plan *plan)
 		json_array_append_new(workload, json_string(plan->workload[i]));
 	if (plan->debugfs)
 		filter = *plan->filter ? plan->filter : "none";
-	return json_pack("{s:s, s:s, s:I, s:o, s:o, s:o, s:o, s:I, s:b, s:s, s:o, s:n, s:o, s:[], s:b, s:n}",
+	sweep = json_pack("{s:s, s:s, s:I, s:o, s:o, s:o, s:o, s:I, s:b, s:s, s:o, s:n, s:o, s:[], s:b, s:n}",
 			 "schema", "schedscope-sweep/1",
 			 "kernel", u.release,
 			 "cpus", (json_int_t)sysconf(_SC_NPROCESSORS_ONLN),
@@ -121,6 +157,9 @@ json_t *result_sweep_json(const struct sweep_plan *plan)
 			 "runs",
 			 "complete", false,
 			 "stopped_by");
+	if (sweep && plan->ngroups)
+		groups_json(sweep, plan);
+	return sweep;
 }
 
 static json_t *perf_json(const struct workload_run *w)
@@ -151,14 +190,14 @@ static int add_note(json_t *notes, int found, const char *note)
  * workload's own; a note for each that found nothing, and one when
  * nothing at all was found. 0 or -1.
  */
-static int tool_tables(const struct sweep_plan *plan, const char *text,
-		       json_t *tables, json_t *notes)
+static int tool_tables(const struct sweep_plan *plan, const char *tool,
+		       const char *text, json_t *tables, json_t *notes)
 {
 	char note[512];
 	size_t i;
 
-	if (plan && plan->tool &&
-	    add_note(notes, tool_output_tables(plan->tool, text, tables, note,
+	if (tool &&
+	    add_note(notes, tool_output_tables(tool, text, tables, note,
 					       sizeof(note)), note))
 		return -1;
 	for (i = 0; plan && i < plan->nmetrics; i++)
@@ -201,7 +240,7 @@ static char *tool_text(const char *out, size_t outlen, const char *err_path)
 }
 
 /* The workload's tables from its stdout, and notes on what was not found. */
-static json_t *workload_json(const struct workload_run *w,
+static json_t *workload_json(const struct workload_run *w, const char *tool,
 			     const struct sweep_plan *plan)
 {
 	json_t *tables, *notes = json_array();
@@ -217,7 +256,7 @@ static json_t *workload_json(const struct workload_run *w,
 	if (!tables)
 		cli_error(cmd, "%s: %s", w->out_path, err);
 	else if (!(both = tool_text(text, len, w->err_path)) ||
-		 tool_tables(plan, both, tables, notes))
+		 tool_tables(plan, tool, both, tables, notes))
 		tables = (json_decref(tables), NULL);
 	free(both);
 	free(text);
@@ -228,12 +267,99 @@ static json_t *workload_json(const struct workload_run *w,
 	return json_pack("{s:o, s:o}", "tables", tables, "notes", notes);
 }
 
-int result_run_write(const char *path, const struct run_record *rec)
+/* One group of a group run: its command, how it ended, its share, tables. */
+static json_t *group_json(const struct run_record *rec, size_t i)
 {
-	json_t *perf = perf_json(rec->w), *result, *run;
+	const struct group_run *g = rec->groups;
+	const struct sweep_group_plan *gp = &rec->plan->groups[i];
+	json_t *result, *argv = json_array();
+	size_t a;
+
+	result = workload_json(&g->w[i], gp->tool, rec->plan);
+	if (!result) {
+		json_decref(argv);
+		return NULL;
+	}
+	for (a = 0; a < gp->spec->argc; a++)
+		json_array_append_new(argv, json_string(gp->spec->argv[a]));
+	return json_pack("{s:s, s:o, s:i, s:b, s:f, s:I, s:I, s:I, s:f, s:f, s:o, s:o}",
+			 "name", gp->spec->name,
+			 "argv", argv,
+			 "exit_status", g->w[i].exit_status,
+			 "stopped", g->stopped[i],
+			 "elapsed_s", g->w[i].elapsed_s,
+			 "usage_usec", (json_int_t)g->share[i].usage_usec,
+			 "user_usec", (json_int_t)(g->after[i].user_usec -
+						   g->before[i].user_usec),
+			 "system_usec", (json_int_t)(g->after[i].system_usec -
+						     g->before[i].system_usec),
+			 "share_of_cpus", g->share[i].share_of_cpus,
+			 "share_of_groups", g->share[i].share_of_groups,
+			 "perf", perf_json(&g->w[i]),
+			 "workload", result);
+}
+
+/* The services of a group run: how each ended. */
+static json_t *services_json(const struct run_record *rec)
+{
+	json_t *services = json_array();
+	size_t i;
+
+	for (i = 0; i < rec->plan->nservices; i++)
+		json_array_append_new(services, json_pack("{s:s, s:b, s:i}",
+			"group", rec->plan->services[i].spec->name,
+			"ended_early", rec->groups->service_status[i] >= 0,
+			"exit_status", rec->groups->service_status[i] >= 0 ?
+				       rec->groups->service_status[i] :
+				       rec->groups->svc[i].exit_status));
+	return services;
+}
+
+static int group_run_write(const char *path, const struct run_record *rec)
+{
+	json_t *groups = json_array(), *g, *run;
+	size_t i;
 	int ret;
 
-	result = workload_json(rec->w, rec->plan);
+	for (i = 0; i < rec->plan->ngroups; i++) {
+		g = group_json(rec, i);
+		if (!g) {
+			json_decref(groups);
+			json_decref(rec->module);
+			return -1;
+		}
+		json_array_append_new(groups, g);
+	}
+	run = json_pack("{s:s, s:s, s:I, s:I, s:o, s:i, s:f, s:n, s:{s:[], s:[]}, s:o, s:f, s:I, s:o, s:o}",
+			"schema", "schedscope-run/1",
+			"setting", rec->setting->name,
+			"setting_index", (json_int_t)rec->setting_index,
+			"repetition", (json_int_t)rec->repetition,
+			"features", result_features_json(rec->features),
+			"exit_status", rec->exit_status,
+			"elapsed_s", rec->groups->window_s,
+			"perf",
+			"workload", "tables", "notes",
+			"module", rec->module,
+			"window_s", rec->groups->window_s,
+			"cpus", (json_int_t)rec->groups->cpus,
+			"groups", groups,
+			"services", services_json(rec));
+	ret = result_json_write(path, run);
+	json_decref(run);
+	return ret;
+}
+
+int result_run_write(const char *path, const struct run_record *rec)
+{
+	json_t *perf, *result, *run;
+	int ret;
+
+	if (rec->groups)
+		return group_run_write(path, rec);
+	perf = perf_json(rec->w);
+	result = workload_json(rec->w, rec->plan ? rec->plan->tool : NULL,
+			       rec->plan);
 	if (!result) {
 		json_decref(rec->module);
 		json_decref(perf);

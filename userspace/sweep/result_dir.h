@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "sweep/engine.h"
+#include "sweep/group_run.h"
 #include "sweep/workload_run.h"
 
 /* Make dir and dir/runs: dir new, or existing and empty. Returns 0 or -1. */
@@ -33,6 +34,9 @@ struct run_record {
 	const struct workload_run *w;		/* its result in w->out_path */
 	json_t *module;				/* the snapshot, or json_null() */
 	const struct sweep_plan *plan;		/* its tool and --metric */
+	/* A group run: its groups (w unused) and the run's exit status. */
+	const struct group_run *groups;
+	int exit_status;
 };
 
 /*
