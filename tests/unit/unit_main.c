@@ -27,6 +27,7 @@ static const struct {
 	{ "lat_stats", test_lat_stats },
 	{ "sweep_parts", test_sweep_parts },
 	{ "sweep_results", test_sweep_results },
+	{ "sweep_groups", test_sweep_groups },
 	{ "tool_output", test_tool_output },
 	{ "summary_stats", test_summary_stats },
 	{ "report", test_report },

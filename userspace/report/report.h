@@ -102,6 +102,14 @@ void section_tool_metrics(struct report *r);	/* report/tool_metrics.c */
 void section_decisions(struct report *r);	/* report/decisions.c */
 /* d. CPU share per task and per group. */
 void section_share(struct report *r);		/* report/share.c */
+/* The groups' CPU share from their cgroups, and their own results. */
+void section_group_share(struct report *r);	/* report/group_share.c */
+/*
+ * A group's result in a run: column of its first table that has it, the
+ * first row's or (sum) every row's summed; NAN where it has none.
+ */
+double report_group_result(const struct sweep_run *run, const char *group,
+			   const char *column, bool sum);
 /* e. Wakeup latency: the module's histograms, a summary, the workload's. */
 void section_module_hists(struct report *r);	/* report/latency.c */
 void section_latency_summary(struct report *r);

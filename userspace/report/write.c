@@ -23,6 +23,7 @@ int report_write(struct report *r, FILE *out, bool md)
 	section_decisions(r);
 	section_ratios(r);
 	section_share(r);
+	section_group_share(r);
 	section_module_hists(r);
 	section_latency_summary(r);
 	section_workload_hists(r);

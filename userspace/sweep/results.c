@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "sweep/groups.h"
 #include "sweep/results.h"
 
 #define SWEEP_SCHEMA	"schedscope-sweep/1"
@@ -245,6 +246,83 @@ static int check_notes(json_t *workload, struct sweep_run *run, char *err,
 	return 0;
 }
 
+/* sweep.json's "groups" (optional): objects with distinct valid names. */
+static int load_groups(struct sweep_results *res, const char *path,
+		       char *err, size_t errlen)
+{
+	json_t *groups = json_object_get(res->sweep, "groups"), *g, *name;
+	size_t i, j;
+
+	if (!groups)
+		return 0;
+	if (!json_is_array(groups))
+		return fail(err, errlen, -EINVAL, "%s: \"groups\" is not an "
+			    "array", path);
+	res->groups = groups;		/* for sweep_group_name() */
+	json_array_foreach(groups, i, g) {
+		name = json_object_get(g, "name");
+		if (!json_is_string(name) ||
+		    !sweep_group_name_ok(json_string_value(name)))
+			return fail(err, errlen, -EINVAL, "%s: \"groups\"[%zu] "
+				    "has no valid \"name\"", path, i);
+		for (j = 0; j < i; j++)
+			if (!strcmp(sweep_group_name(res, j),
+				    json_string_value(name)))
+				return fail(err, errlen, -EINVAL, "%s: group "
+					    "\"%s\" is there twice", path,
+					    json_string_value(name));
+	}
+	res->ngroups = json_array_size(groups);
+	return 0;
+}
+
+/*
+ * A group run's "groups": one object per group of sweep.json, each with
+ * its usage, shares and workload tables.
+ */
+static int load_run_groups(const struct sweep_results *res,
+			   struct sweep_run *run, char *err, size_t errlen)
+{
+	static const char *const numbers[] = { "usage_usec", "share_of_cpus",
+					       "share_of_groups", "elapsed_s" };
+	json_t *groups = json_object_get(run->json, "groups"), *g, *w;
+	const char *p = run->path;
+	double v;
+	size_t i, k;
+	int ret;
+
+	if (!res->ngroups)
+		return 0;
+	if (!json_is_array(groups) || json_array_size(groups) != res->ngroups)
+		return fail(err, errlen, -EINVAL, "%s: \"groups\" is not an "
+			    "array of the %zu groups of sweep.json", p,
+			    res->ngroups);
+	json_array_foreach(groups, i, g) {
+		json_t *name = json_object_get(g, "name");
+
+		if (!json_is_string(name) ||
+		    strcmp(json_string_value(name), sweep_group_name(res, i)))
+			return fail(err, errlen, -EINVAL, "%s: \"groups\"[%zu] "
+				    "is not group \"%s\" of sweep.json", p, i,
+				    sweep_group_name(res, i));
+		for (k = 0; k < sizeof(numbers) / sizeof(numbers[0]); k++) {
+			ret = get_number(g, numbers[k], &v, p, err, errlen);
+			if (ret)
+				return ret;
+		}
+		w = json_object_get(g, "workload");
+		if (!json_is_object(w))
+			return fail(err, errlen, -EINVAL, "%s: group %s has no "
+				    "\"workload\" object", p,
+				    sweep_group_name(res, i));
+		ret = check_tables(json_object_get(w, "tables"), p, err, errlen);
+		if (ret)
+			return ret;
+	}
+	run->groups = groups;
+	return 0;
+}
+
 /* Which run of which setting a run file says it is, and how it ended. */
 static int load_run_identity(struct sweep_results *res, struct sweep_run *run,
 			     char *err, size_t errlen)
@@ -362,6 +440,8 @@ static int load_run(struct sweep_results *res, struct sweep_run *run,
 		ret = load_run_perf(run, err, errlen);
 	if (!ret)
 		ret = load_run_results(run, err, errlen);
+	if (!ret)
+		ret = load_run_groups(res, run, err, errlen);
 	return ret;
 }
 
@@ -439,6 +519,8 @@ static int load_sweep(struct sweep_results *res, const char *path, char *err,
 	ret = check_workload_cmd(res, path, err, errlen);
 	if (!ret)
 		ret = load_settings(res, path, err, errlen);
+	if (!ret)
+		ret = load_groups(res, path, err, errlen);
 	if (ret)
 		return ret;
 
@@ -559,6 +641,31 @@ double sweep_run_seconds(const struct sweep_run *run, bool *own)
 double sweep_run_cpu_seconds(const struct sweep_run *run)
 {
 	return run->have_perf ? run->task_clock_ms / 1e3 : NAN;
+}
+
+const char *sweep_group_name(const struct sweep_results *res, size_t i)
+{
+	return json_string_value(json_object_get(json_array_get(res->groups, i),
+						 "name"));
+}
+
+json_t *sweep_run_group(const struct sweep_run *run, const char *name)
+{
+	json_t *g;
+	size_t i;
+
+	json_array_foreach(run->groups, i, g)
+		if (!strcmp(json_string_value(json_object_get(g, "name")), name))
+			return g;
+	return NULL;
+}
+
+double sweep_run_group_number(const struct sweep_run *run, const char *name,
+			      const char *key)
+{
+	json_t *v = json_object_get(sweep_run_group(run, name), key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
 double sweep_run_stat(const struct sweep_run *run, const char *name)

@@ -21,6 +21,7 @@ struct sweep_run {
 	json_t *tables;			/* json["workload"]["tables"] (borrowed) */
 	json_t *notes;			/* json["workload"]["notes"] or NULL */
 	json_t *module;			/* json["module"] or NULL (borrowed) */
+	json_t *groups;			/* json["groups"] or NULL (borrowed) */
 	char path[4096];		/* for messages */
 };
 
@@ -44,6 +45,8 @@ struct sweep_results {
 	struct sweep_setting *settings;
 	size_t nruns;
 	struct sweep_run *runs;		/* in the order they ran */
+	size_t ngroups;			/* a group sweep's groups, else 0 */
+	json_t *groups;			/* sweep.json's "groups" (borrowed) */
 };
 
 /*
@@ -85,6 +88,16 @@ size_t sweep_run_rows(const struct sweep_run *run, const char *column);
 double sweep_run_seconds(const struct sweep_run *run, bool *own);
 /* CPU seconds of the workload and its threads (perf's task clock), or NAN. */
 double sweep_run_cpu_seconds(const struct sweep_run *run);
+
+/*
+ * A group sweep (docs/sweep.md, "Groups"): group i's name in sweep.json;
+ * the run's object of group name (borrowed), or NULL; a number of it
+ * ("usage_usec", "share_of_cpus", ...), NAN where it has none.
+ */
+const char *sweep_group_name(const struct sweep_results *res, size_t i);
+json_t *sweep_run_group(const struct sweep_run *run, const char *name);
+double sweep_run_group_number(const struct sweep_run *run, const char *name,
+			      const char *key);
 
 /* A module counter of the run (json["module"]["stats"][name]); NAN if absent. */
 double sweep_run_stat(const struct sweep_run *run, const char *name);
