@@ -65,6 +65,25 @@ static const struct sweep_preset presets[] = {
 		.workload = { "wakelat", "-c", "0", "-s", "3", "--side-job", "1",
 			      "--side-policy", "idle", NULL },
 	},
+	{
+		.name = "group-share-tbench",
+		.reproduces = "tbench against massive_intr (8 ms run, 1 ms "
+			      "sleep), each in its own cgroup: each group's CPU "
+			      "seconds, its share and the ratio to default",
+		.settings = { "default", "NO_PLACE_LAG", "NO_DELAY_DEQUEUE" },
+		.repetitions = 3,
+		/*
+		 * The run ends with the first group: tbench's -t 3, or the
+		 * built-in spinners' -s 3 (pingpong, stopped, prints nothing).
+		 */
+		.groups = { "massive_intr=spinners -n 2 -s 3 --spin-us 8000 "
+			    "--sleep-us 1000",
+			    "pingpong=pingpong -p 2 -l 1000000000", NULL },
+		.tool_groups = { "massive_intr=spinners -n 2 -s 30 --spin-us "
+				 "8000 --sleep-us 1000",
+				 "tbench=tbench -t 3 2 127.0.0.1", NULL },
+		.tool_services = { "tbench=tbench_srv", NULL },
+	},
 };
 
 const struct sweep_preset *sweep_preset_find(const char *name)
