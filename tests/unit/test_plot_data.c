@@ -462,10 +462,13 @@ static void test_fixture_share(void)
 	if (!load("share", &res, &pd))
 		return;
 	load_runs("share", &r);
-	/* every chart but the decisions, which its runs do not have */
+	/* every chart but the decisions and the groups, which it has not */
 	for (c = 0; c < PLOT_NCHARTS; c++)
-		CHECK_MSG(pd.have[c] == (c != PLOT_DECISIONS), "share: %s %s",
-			  plot_chart_name[c], c != PLOT_DECISIONS ? "there" : "absent");
+		CHECK_MSG(pd.have[c] == (c != PLOT_DECISIONS &&
+					 c != PLOT_GROUP_SHARE), "share: %s %s",
+			  plot_chart_name[c], c != PLOT_DECISIONS &&
+			  c != PLOT_GROUP_SHARE ? "there" : "absent");
+	CHECK_STR_HAS(pd.why[PLOT_GROUP_SHARE], "not a group sweep");
 	CHECK_STR_HAS(pd.why[PLOT_DECISIONS], "no wakeup decisions");
 	check_cdf(&pd, &r);
 	check_switches(&pd, &r);

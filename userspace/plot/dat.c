@@ -235,6 +235,12 @@ int plot_data_write(const struct plot_data *pd, enum plot_chart c, FILE *out)
 			   "per task (CPU time / elapsed): mean, min, max over "
 			   "each setting's repetitions", out);
 		break;
+	case PLOT_GROUP_SHARE:
+		write_bars(pd, c, &pd->group_share, "group", "each group's CPU "
+			   "time in the run's window / (window x CPUs), from its "
+			   "cgroup: mean, min, max over each setting's "
+			   "repetitions", out);
+		break;
 	default:
 		write_seconds(pd, out);
 		break;

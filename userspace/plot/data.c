@@ -18,6 +18,7 @@ const char *const plot_chart_name[PLOT_NCHARTS] = {
 	[PLOT_SWITCHES] = "switches_by_cause",
 	[PLOT_DECISIONS] = "wakeup_decisions",
 	[PLOT_CPU_SHARE] = "cpu_share",
+	[PLOT_GROUP_SHARE] = "group_share",
 	[PLOT_SECONDS] = "seconds",
 };
 
@@ -541,6 +542,42 @@ static int build_share(struct plot_data *pd, char *err, size_t errlen)
 	return 0;
 }
 
+/* Each group's share of the machine (cgroup usage / window x CPUs) per run. */
+static int build_group_share(struct plot_data *pd, char *err, size_t errlen)
+{
+	const struct sweep_results *res = pd->res;
+	struct bars_values bv;
+	size_t g, s, r;
+	long row;
+	double v;
+
+	bars_values_init(&bv, &pd->group_share, res);
+	for (g = 0; g < res->ngroups; g++) {
+		row = bars_row(&bv, sweep_group_name(res, g));
+		if (row < 0) {
+			free(bv.v);
+			return fail(err, errlen, -ENOMEM, "out of memory");
+		}
+		for (s = 0; s < res->nsettings; s++) {
+			for (r = 0; r < res->settings[s].nruns; r++) {
+				const struct sweep_run *run = res->settings[s].runs[r];
+
+				v = sweep_run_group_number(run, sweep_group_name(res, g),
+							   "share_of_cpus");
+				if (sweep_run_used(run) && !isnan(v))
+					*bars_value(&bv, row, s, r) = v;
+			}
+		}
+	}
+	if (bars_values_finish(&bv, err, errlen))
+		return -ENOMEM;
+	pd->have[PLOT_GROUP_SHARE] = pd->group_share.nrows > 0 && pd->runs_used;
+	if (!pd->have[PLOT_GROUP_SHARE])
+		no_workload_why(pd, PLOT_GROUP_SHARE, "not a group sweep "
+				"(sweep --group)");
+	return 0;
+}
+
 static int build_seconds(struct plot_data *pd, char *err, size_t errlen)
 {
 	const struct sweep_results *res = pd->res;
@@ -620,6 +657,8 @@ int plot_data_build(struct plot_data *pd, const struct sweep_results *res,
 		ret = build_seconds(pd, err, errlen);
 	if (!ret)
 		ret = build_decisions(pd, err, errlen);
+	if (!ret)
+		ret = build_group_share(pd, err, errlen);
 	if (ret)
 		plot_data_free(pd);
 	return ret;
@@ -636,6 +675,8 @@ void plot_data_free(struct plot_data *pd)
 	free(pd->share.stat);
 	free(pd->decisions.row);
 	free(pd->decisions.stat);
+	free(pd->group_share.row);
+	free(pd->group_share.stat);
 	free(pd->seconds);
 	memset(pd, 0, sizeof(*pd));
 }
@@ -644,6 +685,7 @@ bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s)
 {
 	const struct plot_bars *bars = c == PLOT_SWITCHES ? &pd->switches :
 				       c == PLOT_DECISIONS ? &pd->decisions :
+				       c == PLOT_GROUP_SHARE ? &pd->group_share :
 				       &pd->share;
 	size_t r;
 
@@ -657,6 +699,7 @@ bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s)
 	case PLOT_SWITCHES:
 	case PLOT_CPU_SHARE:
 	case PLOT_DECISIONS:
+	case PLOT_GROUP_SHARE:
 		for (r = 0; r < bars->nrows; r++)
 			if (bars->stat[r * pd->nsettings + s].n)
 				return true;

@@ -27,6 +27,8 @@
  *  wakeup_decisions.dat    class (its label), then per setting mean min max n
  *                          of its % of each run's wakeup decisions; only the
  *                          classes that occurred
+ *  group_share.dat         group, then per setting mean min max n of its
+ *                          share_of_cpus (a group sweep's cgroups)
  */
 #ifndef SCHEDSCOPE_PLOT_DATA_H
 #define SCHEDSCOPE_PLOT_DATA_H
@@ -46,6 +48,7 @@ enum plot_chart {
 	PLOT_CPU_SHARE,
 	PLOT_SECONDS,
 	PLOT_DECISIONS,
+	PLOT_GROUP_SHARE,
 	PLOT_NCHARTS,
 };
 
@@ -94,7 +97,7 @@ struct plot_data {
 	struct plot_hist lag_all;	/* counts: every setting's together */
 	char (*lag_label)[PLOT_LABEL_MAX];	/* of lag_all's buckets */
 
-	struct plot_bars switches, share, decisions;
+	struct plot_bars switches, share, decisions, group_share;
 
 	struct summary_stats *seconds;	/* per setting */
 	bool seconds_own;		/* all the workload's own, none elapsed_s */

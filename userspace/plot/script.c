@@ -19,6 +19,8 @@ static const char *const titles[PLOT_NCHARTS] = {
 	[PLOT_SECONDS] = "Workload seconds per setting",
 	[PLOT_DECISIONS] = "Wakeup decisions: preempted or declined, and why "
 			   "(module, mean per run)",
+	[PLOT_GROUP_SHARE] = "CPU share per group (its cgroup's cpu.stat in the "
+			     "run's window)",
 };
 
 /* A gnuplot string in double quotes: '\' and '"' escaped, one line. */
@@ -51,10 +53,14 @@ static void gp_title(const struct plot_data *pd, enum plot_chart c, FILE *out)
 	fputc('\n', out);
 }
 
-/* Clustered bars with min..max error bars: switches_by_cause, cpu_share. */
+/*
+ * Clustered bars with min..max error bars: switches_by_cause, cpu_share,
+ * group_share.
+ */
 static void gp_bars(const struct plot_data *pd, enum plot_chart c, FILE *out)
 {
 	const struct plot_bars *bars = c == PLOT_SWITCHES ? &pd->switches :
+				       c == PLOT_GROUP_SHARE ? &pd->group_share :
 				       &pd->share;
 	bool first = true;
 	size_t s;
@@ -72,6 +78,10 @@ static void gp_bars(const struct plot_data *pd, enum plot_chart c, FILE *out)
 	if (c == PLOT_SWITCHES)
 		fputs("set xlabel \"module counter\"\n"
 		      "set ylabel \"per run: mean over the repetitions, bars "
+		      "min..max\"\n", out);
+	else if (c == PLOT_GROUP_SHARE)
+		fputs("set xlabel \"group (cgroup)\"\n"
+		      "set ylabel \"CPU time / (window x CPUs): mean, bars "
 		      "min..max\"\n", out);
 	else
 		fputs("set xlabel \"task\"\n"
@@ -242,6 +252,7 @@ static void gp_plot(const struct plot_data *pd, enum plot_chart c, FILE *out)
 		break;
 	case PLOT_SWITCHES:
 	case PLOT_CPU_SHARE:
+	case PLOT_GROUP_SHARE:
 		gp_bars(pd, c, out);
 		break;
 	case PLOT_DECISIONS:
