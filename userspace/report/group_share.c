@@ -116,6 +116,35 @@ static void setting_table(struct report *r, size_t s)
 #define MAX_RESULTS	64
 
 /*
+ * The results table t of group name has: its cpu_seconds summed (a row per
+ * thread), else the numbers of its one row; each added to out once.
+ */
+static size_t table_results(json_t *t, const char *name,
+			    struct group_value *out, size_t n)
+{
+	json_t *rows = json_object_get(t, "rows"), *col;
+	bool sum = sweep_table_column(t, "cpu_seconds") >= 0;
+	const char *c;
+	size_t i, j;
+
+	if (!sum && json_array_size(rows) != 1)
+		return n;
+	json_array_foreach(json_object_get(t, "columns"), i, col) {
+		c = json_string_value(col);
+		if (sum ? strcmp(c, "cpu_seconds") :
+		    !json_is_number(json_array_get(json_array_get(rows, 0), i)))
+			continue;
+		for (j = 0; j < n; j++)
+			if (!strcmp(out[j].group, name) && !strcmp(out[j].column, c))
+				break;
+		if (j == n && n < MAX_RESULTS)
+			out[n++] = (struct group_value){ .group = name, .column = c,
+							 .sum = sum };
+	}
+	return n;
+}
+
+/*
  * The groups' own results: the sum of a cpu_seconds column (a row per
  * thread: spinners), the numbers of the other one-row tables (tbench's
  * mb_per_sec, a workload's seconds), as they occur in the runs.
@@ -123,45 +152,19 @@ static void setting_table(struct report *r, size_t s)
 static size_t collect_results(const struct sweep_results *res,
 			      struct group_value *out)
 {
-	size_t n = 0, i, g, k, c, j;
-	json_t *t, *cols;
+	size_t n = 0, i, g, k;
+	const char *name;
+	json_t *t, *w;
 
 	for (i = 0; i < res->nruns; i++) {
-		const struct sweep_run *run = &res->runs[i];
-
-		if (!sweep_run_used(run))
+		if (!sweep_run_used(&res->runs[i]))
 			continue;
 		for (g = 0; g < res->ngroups; g++) {
-			const char *name = sweep_group_name(res, g);
-			json_t *w = json_object_get(sweep_run_group(run, name),
-						    "workload");
-
-			json_array_foreach(json_object_get(w, "tables"), k, t) {
-				json_t *rows = json_object_get(t, "rows");
-				bool sum = sweep_table_column(t, "cpu_seconds") >= 0;
-
-				if (!sum && json_array_size(rows) != 1)
-					continue;
-				cols = json_object_get(t, "columns");
-				json_array_foreach(cols, c, t) {
-					const char *col = json_string_value(t);
-
-					if (sum ? strcmp(col, "cpu_seconds") :
-					    !json_is_number(json_array_get(
-						json_array_get(rows, 0), c)))
-						continue;
-					for (j = 0; j < n; j++)
-						if (!strcmp(out[j].group, name) &&
-						    !strcmp(out[j].column, col))
-							break;
-					if (j < n || n == MAX_RESULTS)
-						continue;
-					out[n++] = (struct group_value){
-						.group = name, .column = col,
-						.sum = sum };
-				}
-				t = NULL;
-			}
+			name = sweep_group_name(res, g);
+			w = json_object_get(sweep_run_group(&res->runs[i], name),
+					    "workload");
+			json_array_foreach(json_object_get(w, "tables"), k, t)
+				n = table_results(t, name, out, n);
 		}
 	}
 	return n;

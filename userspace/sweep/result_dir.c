@@ -267,6 +267,20 @@ static json_t *workload_json(const struct workload_run *w, const char *tool,
 	return json_pack("{s:o, s:o}", "tables", tables, "notes", notes);
 }
 
+/* The members a run file starts with, in the order docs/sweep.md shows. */
+static json_t *run_head(const struct run_record *rec, int exit_status,
+			double elapsed_s)
+{
+	return json_pack("{s:s, s:s, s:I, s:I, s:o, s:i, s:f}",
+			 "schema", "schedscope-run/1",
+			 "setting", rec->setting->name,
+			 "setting_index", (json_int_t)rec->setting_index,
+			 "repetition", (json_int_t)rec->repetition,
+			 "features", result_features_json(rec->features),
+			 "exit_status", exit_status,
+			 "elapsed_s", elapsed_s);
+}
+
 /* One group of a group run: its command, how it ended, its share, tables. */
 static json_t *group_json(const struct run_record *rec, size_t i)
 {
@@ -330,21 +344,15 @@ static int group_run_write(const char *path, const struct run_record *rec)
 		}
 		json_array_append_new(groups, g);
 	}
-	run = json_pack("{s:s, s:s, s:I, s:I, s:o, s:i, s:f, s:n, s:{s:[], s:[]}, s:o, s:f, s:I, s:o, s:o}",
-			"schema", "schedscope-run/1",
-			"setting", rec->setting->name,
-			"setting_index", (json_int_t)rec->setting_index,
-			"repetition", (json_int_t)rec->repetition,
-			"features", result_features_json(rec->features),
-			"exit_status", rec->exit_status,
-			"elapsed_s", rec->groups->window_s,
-			"perf",
-			"workload", "tables", "notes",
-			"module", rec->module,
-			"window_s", rec->groups->window_s,
-			"cpus", (json_int_t)rec->groups->cpus,
-			"groups", groups,
-			"services", services_json(rec));
+	run = run_head(rec, rec->exit_status, rec->groups->window_s);
+	json_object_set_new(run, "perf", json_null());
+	json_object_set_new(run, "workload", json_pack("{s:[], s:[]}", "tables",
+						       "notes"));
+	json_object_set_new(run, "module", rec->module);
+	json_object_set_new(run, "window_s", json_real(rec->groups->window_s));
+	json_object_set_new(run, "cpus", json_integer(rec->groups->cpus));
+	json_object_set_new(run, "groups", groups);
+	json_object_set_new(run, "services", services_json(rec));
 	ret = result_json_write(path, run);
 	json_decref(run);
 	return ret;
@@ -365,17 +373,10 @@ int result_run_write(const char *path, const struct run_record *rec)
 		json_decref(perf);
 		return -1;
 	}
-	run = json_pack("{s:s, s:s, s:I, s:I, s:o, s:i, s:f, s:o, s:o, s:o}",
-			"schema", "schedscope-run/1",
-			"setting", rec->setting->name,
-			"setting_index", (json_int_t)rec->setting_index,
-			"repetition", (json_int_t)rec->repetition,
-			"features", result_features_json(rec->features),
-			"exit_status", rec->w->exit_status,
-			"elapsed_s", rec->w->elapsed_s,
-			"perf", perf,
-			"workload", result,
-			"module", rec->module);
+	run = run_head(rec, rec->w->exit_status, rec->w->elapsed_s);
+	json_object_set_new(run, "perf", perf);
+	json_object_set_new(run, "workload", result);
+	json_object_set_new(run, "module", rec->module);
 	ret = result_json_write(path, run);
 	json_decref(run);
 	return ret;
