@@ -141,6 +141,29 @@ static void test_shares(void)
 	CHECK(sh[0].share_of_cpus == 0 && sh[0].share_of_groups == 0);
 }
 
+/* The report's group section of the fixture. */
+static void report_of_fixture(const struct sweep_results *res)
+{
+	struct report r = { .res = res, .base = 0 };
+	char *text = NULL;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!CHECK(f))
+		return;
+	CHECK_EQ_INT(report_write(&r, f, false), 0);
+	fclose(f);
+	CHECK_STR_HAS(text, "CPU share per group (cgroup cpu.stat)\n");
+	CHECK_STR_HAS(text, "default: 1 run, window 2.660 s\n\n"
+		      "group  cpu_s  share  of_groups  v default\n"
+		      "a      2.171  0.408      0.414      1.000\n"
+		      "b      3.074  0.578      0.586      1.000\n");
+	/* 0.4023041234 / 0.4080254183 */
+	CHECK_STR_HAS(text, "a      1.980  0.402      0.415      0.986\n");
+	CHECK_STR_HAS(text, "b      cpu_seconds (sum)  2.972 (  0.00%)");
+	free(text);
+}
+
 static void test_results(void)
 {
 	struct sweep_results res;
@@ -168,6 +191,7 @@ static void test_results(void)
 		   0.952303) < 1e-9);
 	CHECK(report_group_result(run, "a", "seconds", false) == 2.006516);
 	CHECK(isnan(report_group_result(run, "a", "mb_per_sec", false)));
+	report_of_fixture(&res);
 	sweep_results_free(&res);
 }
 

@@ -206,6 +206,58 @@ static void results_table(struct report *r)
 	report_print_table(r, &t);
 }
 
+/* Has group g a note in the run? */
+static bool run_has_note(const struct sweep_run *run, const char *group,
+			 const char *note)
+{
+	json_t *w = json_object_get(sweep_run_group(run, group), "workload");
+	json_t *n;
+	size_t i;
+
+	json_array_foreach(json_object_get(w, "notes"), i, n)
+		if (json_is_string(n) && !strcmp(json_string_value(n), note))
+			return true;
+	return false;
+}
+
+/*
+ * Each group's distinct notes (what its output lacked), with their runs.
+ * Returns how many it printed.
+ */
+static size_t group_notes(struct report *r)
+{
+	const struct sweep_results *res = r->res;
+	size_t g, i, j, k, runs, printed = 0;
+	const char *name, *note;
+	json_t *n;
+
+	for (g = 0; g < res->ngroups; g++) {
+		name = sweep_group_name(res, g);
+		for (i = 0; i < res->nruns; i++) {
+			json_t *w = json_object_get(sweep_run_group(&res->runs[i],
+								    name),
+						    "workload");
+
+			json_array_foreach(json_object_get(w, "notes"), j, n) {
+				note = json_string_value(n);
+				for (k = 0; note && k < i; k++)
+					if (run_has_note(&res->runs[k], name, note))
+						break;
+				if (!note || k < i)
+					continue;
+				for (runs = 0, k = i; k < res->nruns; k++)
+					runs += run_has_note(&res->runs[k], name,
+							     note);
+				fprintf(r->out, "%snote: group %s: %s (%zu of %zu "
+					"runs)\n", r->md ? "- " : "", name, note,
+					runs, res->nruns);
+				printed++;
+			}
+		}
+	}
+	return printed;
+}
+
 void section_group_share(struct report *r)
 {
 	const struct sweep_results *res = r->res;
@@ -223,4 +275,6 @@ void section_group_share(struct report *r)
 	for (s = 0; s < res->nsettings; s++)
 		setting_table(r, s);
 	results_table(r);
+	if (group_notes(r))
+		fputc('\n', r->out);
 }
