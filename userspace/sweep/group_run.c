@@ -74,7 +74,12 @@ static int start_services(struct group_run *g, char *err, size_t errlen)
 					  s->exit_status, s->err_path);
 				return -ECHILD;
 			}
-			if (monotonic_s() > deadline || *g->stop_signal) {
+			if (*g->stop_signal) {
+				error_msg(err, errlen, "stopped while the service "
+					  "%s started", s->argv[0]);
+				return -EINTR;
+			}
+			if (monotonic_s() > deadline) {
 				error_msg(err, errlen, "the service %s did not "
 					  "wait for clients within %.0f s",
 					  s->argv[0], SERVICE_READY_S);
