@@ -121,6 +121,25 @@ static void test_usage_errors(void)
 	CHECK_USAGE("record", "--pid", "1", "--comm", "x");
 	CHECK_USAGE("record", "ls");
 	CHECK_USAGE("record", "-o");
+	/* Group sweeps: refused before the features file is read. */
+	CHECK_USAGE("sweep", "--set", "default", "--group", "a=x", "--group",
+		    "a=y");
+	CHECK_STR_HAS(got_err, "--group a given twice");
+	CHECK_USAGE("sweep", "--set", "default", "--group", "1a=x");
+	CHECK_USAGE("sweep", "--set", "default", "--group", "a=");
+	CHECK_USAGE("sweep", "--set", "default", "--group", "a=x $(id)");
+	CHECK_USAGE("sweep", "--set", "default", "--group", "a=x", "--", "y");
+	CHECK_STR_HAS(got_err, "exclude each other");
+	CHECK_USAGE("sweep", "--set", "default", "--service", "a=srv");
+	CHECK_USAGE("sweep", "--set", "default", "--group", "a=x",
+		    "--service", "b=srv");
+	CHECK_USAGE("sweep", "--set", "default", "--group", "a=x",
+		    "--filter-group", "b");
+	CHECK_USAGE("sweep", "--set", "default", "--group", "a=x",
+		    "--filter-group", "a", "--pid", "1");
+	CHECK_USAGE("sweep", "--set", "default", "--filter-group", "a", "--",
+		    "x");
+	CHECK_USAGE("sweep", "--preset", "group-share-tbench", "--", "x");
 	/* The same filter twice is not a conflict. */
 	CHECK(run(NULL, "watch", "--pid", "7", "--pid", "7", "--debugfs",
 		  "/nonexistent", "1", NULL) == 1);
