@@ -17,10 +17,10 @@
  *
  * Tables, tasks labelled by their log's name less ".log" and a leading
  * "rt-app-" (the default log_basename):
- *   # task loops wu_count wu_min_us wu_max_us wu_mean_us wu_stddev_us
- *     wu_p50_us wu_p99_us wu_late [slack_min_us slack_mean_us] [run_mean_us]
- *     (the wu_ values 0 where wu_count is 0; slack and run where every log
- *     has them)
+ *   # task wu_count wu_min_us wu_max_us wu_mean_us wu_stddev_us wu_late
+ *     [slack_mean_us] [run_mean_us]
+ *     (the wu_ values 0 where wu_count is 0; slack and run, the mean over
+ *     every loop, where every log has them)
  *   # lat_count lat_min_us lat_max_us lat_mean_us lat_stddev_us lat_p50_us
  *     lat_p90_us lat_p99_us lat_p99.9_us: every task's wakeups together
  *   # lo_us hi_us count: their log2 histogram
@@ -261,11 +261,9 @@ static int log_file(const struct dirent *d)
 static int task_table(struct rt_app *r, json_t *tables)
 {
 	static const char *const cols[] = {
-		"task", "loops", "wu_count", "wu_min_us", "wu_max_us",
-		"wu_mean_us", "wu_stddev_us", "wu_p50_us", "wu_p99_us",
-		"wu_late", "slack_min_us", "slack_mean_us", "run_mean_us", NULL
+		"task", "wu_count", "wu_min_us", "wu_max_us", "wu_mean_us",
+		"wu_stddev_us", "wu_late", "slack_mean_us", "run_mean_us", NULL
 	};
-	static const double pcts[] = { 50, 99 };
 	const char *use[sizeof(cols) / sizeof(cols[0])];
 	bool slack = true, run = true;
 	size_t i, k, ncols = 0;
@@ -276,7 +274,7 @@ static int task_table(struct rt_app *r, json_t *tables)
 		run &= r->tasks[i].have_run;
 	}
 	for (k = 0; cols[k]; k++)
-		if ((slack || strncmp(cols[k], "slack_", 6)) &&
+		if ((slack || strcmp(cols[k], "slack_mean_us")) &&
 		    (run || strcmp(cols[k], "run_mean_us")))
 			use[ncols++] = cols[k];
 	use[ncols] = NULL;
@@ -287,17 +285,11 @@ static int task_table(struct rt_app *r, json_t *tables)
 		struct rt_task *task = &r->tasks[i];
 		double v[16], *p = v;
 
-		*p++ = task->loops;
-		summarise(&task->wu, pcts, 2, p);
-		p += 7;
+		summarise(&task->wu, NULL, 0, p);
+		p += 5;
 		*p++ = task->late;
-		if (slack) {
-			struct summary_stats s;
-
-			summary_stats_compute(task->slack.v, task->slack.n, &s);
-			*p++ = s.n ? s.min : 0;
-			*p++ = s.n ? s.mean : 0;
-		}
+		if (slack)
+			*p++ = mean_of(&task->slack);
 		if (run)
 			*p++ = mean_of(&task->run);
 		if (tool_table_labelled_row(t, r->labels[i], v))
