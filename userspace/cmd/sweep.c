@@ -93,6 +93,19 @@ static void usage(FILE *out)
 		fprintf(out, "  %s\n", sweep_preset_at(i)->name);
 }
 
+/* A preset's argument; "@NAME", a file schedscope ships, as its path. */
+static void print_preset_arg(const char *arg)
+{
+	char path[4096];
+
+	if (arg[0] != '@')
+		printf(" %s", arg);
+	else if (!workload_data_file(arg + 1, path, sizeof(path)))
+		printf(" %s", path);
+	else
+		printf(" share/%s (not found)", arg + 1);
+}
+
 static void list_presets(void)
 {
 	const struct sweep_preset *p;
@@ -114,7 +127,7 @@ static void list_presets(void)
 			printf("    (the thread's own instrument, run where it is "
 			       "installed: --");
 			for (j = 0; p->tool_workload[j]; j++)
-				printf(" %s", p->tool_workload[j]);
+				print_preset_arg(p->tool_workload[j]);
 			printf(")\n");
 		}
 	}

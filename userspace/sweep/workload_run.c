@@ -95,7 +95,7 @@ int workload_data_file(const char *name, char *buf, size_t len)
 {
 	static const char *const under[] = { "../share/schedscope",
 					     "../../share" };
-	char self[PATH_MAX], *slash;
+	char self[PATH_MAX], abs[PATH_MAX], *slash;
 	struct stat st;
 	ssize_t n;
 	size_t i;
@@ -111,8 +111,12 @@ int workload_data_file(const char *name, char *buf, size_t len)
 	for (i = 0; i < sizeof(under) / sizeof(under[0]); i++)
 		if ((size_t)snprintf(buf, len, "%s/%s/%s", self, under[i],
 				     name) < len &&
-		    !stat(buf, &st) && S_ISREG(st.st_mode))
+		    !stat(buf, &st) && S_ISREG(st.st_mode)) {
+			/* Without "..": the path sweep.json and the report show. */
+			if (realpath(buf, abs) && strlen(abs) < len)
+				strcpy(buf, abs);
 			return 0;
+		}
 	return -ENOENT;
 }
 
