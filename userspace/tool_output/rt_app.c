@@ -13,7 +13,9 @@
  * (c_period 0) has none. rt-app prints its signed values as unsigned:
  * 18446744073709533960 is -17656, a timer that had expired before the
  * thread came to wait for it (it overran its period), so no wakeup either:
- * those loops count as wu_late, not as latencies.
+ * those loops count as wu_late, not as latencies. (rt-app may also log such
+ * a loop with wu_lat 0; that one counts as a 0 us wakeup, as in the seed
+ * 004 thread's summaries.)
  *
  * Tables, tasks labelled by their log's name less ".log" and a leading
  * "rt-app-" (the default log_basename):
