@@ -33,6 +33,7 @@ struct run_record {
 	const struct workload_run *w;		/* its result in w->out_path */
 	json_t *module;				/* the snapshot, or json_null() */
 	const struct sweep_plan *plan;		/* its tool and --metric */
+	const char *run_dir;			/* where it ran, or NULL */
 };
 
 /*

@@ -19,6 +19,7 @@ struct workload_run {
 	char **argv;			/* argv[0] is a path (workload_resolve()) */
 	const char *out_path;		/* the workload's stdout */
 	const char *err_path;		/* and stderr */
+	const char *cwd;		/* its working directory, or NULL: ours */
 	/* A stop request (cli_stop_requested): its signal, passed on. */
 	volatile sig_atomic_t *stop_signal;
 	/* Out: */
@@ -44,5 +45,13 @@ int workload_run(struct workload_run *w, char *err, size_t errlen);
  */
 int workload_resolve(const char *name, char *buf, size_t len, char *err,
 		     size_t errlen);
+
+/*
+ * A file schedscope ships for its workloads (rt-app's configurations), by
+ * its name under share/: in the installed tree's share/schedscope/ (the CLI
+ * in PREFIX/sbin/), else in the source tree's share/ (the CLI in
+ * build/bin/). Returns 0 with the path in buf, or -ENOENT.
+ */
+int workload_data_file(const char *name, char *buf, size_t len);
 
 #endif
