@@ -4,7 +4,9 @@
  * printed (sweep/tool_metric_keys.h), one row each, a run's value over the
  * first setting's mean. MB/sec, microseconds and ops/sec then share one
  * axis, and 1 is "as in the first setting", as in the seed threads' tables
- * of ratios to a baseline.
+ * of ratios to a baseline. A table of more than PLOT_TOOL_MAX_ROWS rows
+ * labelled by a word is one per task (rt-app's): its numbers would crowd
+ * the chart, and its summary is a table of its own (the report has both).
  */
 #include <errno.h>
 #include <math.h>
@@ -13,6 +15,8 @@
 
 #include "plot/data.h"
 #include "sweep/tool_metric_keys.h"
+
+#define PLOT_TOOL_MAX_ROWS	4
 
 /* The mean of k over setting s's used runs, or NAN without one. */
 static double setting_mean(const struct sweep_results *res, size_t s,
@@ -74,6 +78,9 @@ int plot_build_tools(struct plot_data *pd)
 	if (tool_metric_keys_collect(res, &keys))
 		goto out;
 	for (i = 0; i < keys.n; i++) {
+		if (keys.k[i].label[0] &&
+		    keys.k[i].table_rows > PLOT_TOOL_MAX_ROWS)
+			continue;
 		base = setting_mean(res, 0, &keys.k[i]);
 		/* no ratio to a zero or missing baseline: the report has them */
 		if (!isfinite(base) || base == 0) {

@@ -61,11 +61,15 @@ static int add_key(struct tool_metric_keys *keys,
 	struct tool_metric_key *grown;
 	size_t i;
 
-	for (i = 0; i < keys->n; i++)
+	for (i = 0; i < keys->n; i++) {
 		if (!strcmp(keys->k[i].first, k->first) &&
 		    !strcmp(keys->k[i].column, k->column) &&
-		    !strcmp(keys->k[i].label, k->label))
+		    !strcmp(keys->k[i].label, k->label)) {
+			if (k->table_rows > keys->k[i].table_rows)
+				keys->k[i].table_rows = k->table_rows;
 			return 0;
+		}
+	}
 	grown = realloc(keys->k, (keys->n + 1) * sizeof(*grown));
 	if (!grown)
 		return -ENOMEM;
@@ -87,6 +91,7 @@ static int table_keys(json_t *t, struct tool_metric_keys *keys)
 	snprintf(k.first, sizeof(k.first), "%s",
 		 json_string_value(json_array_get(cols, 0)));
 	rows = json_object_get(t, "rows");
+	k.table_rows = json_array_size(rows);
 	json_array_foreach(rows, r, row) {
 		json_t *label = json_array_get(row, 0);
 

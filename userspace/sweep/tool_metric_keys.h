@@ -20,6 +20,7 @@ struct tool_metric_key {
 	char first[64];			/* the table's first column */
 	char column[64];
 	char label[64];			/* the row's word, or "" for row 0 */
+	size_t table_rows;		/* rows of its table (most seen) */
 };
 
 struct tool_metric_keys {
