@@ -70,6 +70,7 @@ PREFIX ?= /usr/local
 SBINDIR := $(PREFIX)/sbin
 LIBEXECDIR := $(PREFIX)/libexec/schedscope
 TRACERDIR := $(PREFIX)/share/schedscope/tracers
+RTAPPDIR := $(PREFIX)/share/schedscope/rt-app
 MAN8DIR := $(PREFIX)/share/man/man8
 DOCDIR := $(PREFIX)/share/doc/schedscope
 DKMSDIR := /usr/src/schedscope-$(VERSION)
@@ -82,17 +83,20 @@ include userspace/sources.mk
 TRACERS := $(notdir $(wildcard tracers/*.bt)) cfs_rq_layout
 TRACER_HEADERS := $(notdir $(wildcard tracers/cfs_rq/*.h))
 DOCS := README.md $(notdir $(wildcard docs/*.md))
+RTAPP_CONFIGS := $(notdir $(wildcard share/rt-app/*.json))
 DKMS_FILES := dkms.conf Kbuild $(wildcard module/*.c module/*.h)
 
 install: userspace
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBEXECDIR) \
-		$(DESTDIR)$(TRACERDIR)/cfs_rq $(DESTDIR)$(MAN8DIR) $(DESTDIR)$(DOCDIR)
+		$(DESTDIR)$(TRACERDIR)/cfs_rq $(DESTDIR)$(MAN8DIR) $(DESTDIR)$(DOCDIR) \
+		$(DESTDIR)$(RTAPPDIR)
 	install -m 755 build/bin/schedscope $(DESTDIR)$(SBINDIR)/
 	install -m 755 $(addprefix build/bin/,$(WORKLOADS)) $(DESTDIR)$(LIBEXECDIR)/
 	install -m 755 $(addprefix tracers/,$(TRACERS)) $(DESTDIR)$(TRACERDIR)/
 	install -m 644 $(addprefix tracers/cfs_rq/,$(TRACER_HEADERS)) \
 		$(DESTDIR)$(TRACERDIR)/cfs_rq/
 	install -m 644 userspace/schedscope.8 $(DESTDIR)$(MAN8DIR)/
+	install -m 644 $(addprefix share/rt-app/,$(RTAPP_CONFIGS)) $(DESTDIR)$(RTAPPDIR)/
 	install -m 644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
 ifneq ($(UNITS),)
 	install -d $(DESTDIR)$(SYSTEMDUNITDIR)
@@ -119,11 +123,13 @@ uninstall:
 		$(addprefix $(DESTDIR)$(TRACERDIR)/,$(TRACERS)) \
 		$(addprefix $(DESTDIR)$(TRACERDIR)/cfs_rq/,$(TRACER_HEADERS)) \
 		$(DESTDIR)$(MAN8DIR)/schedscope.8 \
+		$(addprefix $(DESTDIR)$(RTAPPDIR)/,$(RTAPP_CONFIGS)) \
 		$(addprefix $(DESTDIR)$(DOCDIR)/,$(DOCS)) \
 		$(addprefix $(DESTDIR)$(DKMSDIR)/,$(DKMS_FILES)) \
 		$(addprefix $(DESTDIR)$(SYSTEMDUNITDIR)/,$(notdir $(UNITS)))
 	-rmdir $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(TRACERDIR)/cfs_rq \
-		$(DESTDIR)$(TRACERDIR) $(DESTDIR)$(PREFIX)/share/schedscope \
+		$(DESTDIR)$(TRACERDIR) $(DESTDIR)$(RTAPPDIR) \
+		$(DESTDIR)$(PREFIX)/share/schedscope \
 		$(DESTDIR)$(DOCDIR) $(DESTDIR)$(DKMSDIR)/module \
 		$(DESTDIR)$(DKMSDIR) 2>/dev/null
 	-[ -z "$(DESTDIR)" ] || { cd $(DESTDIR)/ && rmdir -p $(patsubst /%,%, \

@@ -18,21 +18,44 @@
 # elsewhere) is added to TESTS_FAILED directly.
 TESTS_PASSED=0
 TESTS_FAILED=0
+# The time each check took since the one before (microseconds, "US LINE"),
+# for finish's slowest steps: where a test's time goes, so growth shows.
+CHECK_STEPS=()
+CHECK_LAST_US=${EPOCHREALTIME/[.,]/}
+
+step_time() {
+	local now=${EPOCHREALTIME/[.,]/}
+
+	CHECK_STEPS+=("$((now - CHECK_LAST_US)) $*")
+	CHECK_LAST_US=$now
+}
 
 pass() {
 	printf '%s%-4s %s%s\n' "${CHECK_PREFIX-}" "${CHECK_PASS_WORD:-ok}" \
 		"${CHECK_TAG:+[$CHECK_TAG] }" "$*"
 	TESTS_PASSED=$((TESTS_PASSED + 1))
+	step_time "$*"
 }
 
 fail() {
 	echo "${CHECK_PREFIX-}FAIL ${CHECK_TAG:+[$CHECK_TAG] }$*"
 	TESTS_FAILED=$((TESTS_FAILED + 1))
+	step_time "$*"
 }
 
 # finish: prints "N passed, N failed" (and RESULT_LABEL) and exits, with 0
 # when nothing failed, else 1
 finish() {
+	local step
+
+	# the three checks that took longest, each with the work before it
+	if [ ${#CHECK_STEPS[@]} -gt 3 ]; then
+		printf '%s\n' "${CHECK_STEPS[@]}" | sort -rn | head -n 3 |
+		while read -r us step; do
+			printf '# slow: %d.%d s up to: %.60s\n' $((us / 1000000)) \
+				$((us / 100000 % 10)) "$step"
+		done
+	fi
 	echo "$TESTS_PASSED passed, $TESTS_FAILED failed${RESULT_LABEL:+ $RESULT_LABEL}"
 	exit $((TESTS_FAILED > 0))
 }

@@ -462,14 +462,20 @@ static void test_fixture_share(void)
 	if (!load("share", &res, &pd))
 		return;
 	load_runs("share", &r);
-	/* every chart but the decisions and the groups, which it has not */
-	for (c = 0; c < PLOT_NCHARTS; c++)
-		CHECK_MSG(pd.have[c] == (c != PLOT_DECISIONS &&
-					 c != PLOT_GROUP_SHARE), "share: %s %s",
-			  plot_chart_name[c], c != PLOT_DECISIONS &&
-			  c != PLOT_GROUP_SHARE ? "there" : "absent");
+	/*
+	 * every chart but the decisions, which its runs do not have, the
+	 * tools' (a workload of its own, no tool) and the groups'
+	 */
+	for (c = 0; c < PLOT_NCHARTS; c++) {
+		bool want = c != PLOT_DECISIONS && c != PLOT_TOOLS &&
+			    c != PLOT_GROUP_SHARE;
+
+		CHECK_MSG(pd.have[c] == want, "share: %s %s",
+			  plot_chart_name[c], want ? "there" : "absent");
+	}
 	CHECK_STR_HAS(pd.why[PLOT_GROUP_SHARE], "not a group sweep");
 	CHECK_STR_HAS(pd.why[PLOT_DECISIONS], "no wakeup decisions");
+	CHECK_STR_HAS(pd.why[PLOT_TOOLS], "no numbers from a tool's own output");
 	check_cdf(&pd, &r);
 	check_switches(&pd, &r);
 	check_share(&pd, &r);
@@ -498,6 +504,38 @@ static void test_fixture_latency(void)
 	CHECK(plot_setting_has(&pd, PLOT_SECONDS, 1));
 	check_seconds(&pd, &r);
 	free_runs(&r);
+	plot_data_free(&pd);
+	sweep_results_free(&res);
+}
+
+/* tbench's numbers and a --metric's over the first setting's mean. */
+static void test_fixture_tools(void)
+{
+	const double mbs[2][2] = { { 176.376, 181.902 }, { 151.210, 149.977 } };
+	struct sweep_results res;
+	struct plot_data pd;
+	double base;
+	int c;
+
+	if (!load("tools", &res, &pd))
+		return;
+	for (c = 0; c < PLOT_NCHARTS; c++)
+		CHECK_MSG(pd.have[c] == (c == PLOT_SECONDS || c == PLOT_TOOLS),
+			  "tools: %s", plot_chart_name[c]);
+	CHECK_EQ_U64(pd.tools.nrows, 4);
+	if (pd.tools.nrows == 4) {
+		CHECK_STR_EQ(pd.tools.row[0], "tbench: mb_per_sec");
+		CHECK_STR_EQ(pd.tools.row[1], "tbench: clients");
+		CHECK_STR_EQ(pd.tools.row[3], "metric: p99_us");
+		base = (mbs[0][0] + mbs[0][1]) / 2;
+		CHECK(pd.tools.stat[0].n == 2 && pd.tools.stat[0].mean == 1);
+		CHECK(fabs(pd.tools.stat[1].mean -
+			   (mbs[1][0] + mbs[1][1]) / 2 / base) < 1e-12);
+		CHECK(fabs(pd.tools.stat[1].min - mbs[1][1] / base) < 1e-12);
+		/* the same 2 clients everywhere */
+		CHECK(pd.tools.stat[2].max == 1 && pd.tools.stat[3].min == 1);
+	}
+	CHECK(plot_setting_has(&pd, PLOT_TOOLS, 1));
 	plot_data_free(&pd);
 	sweep_results_free(&res);
 }
@@ -601,6 +639,7 @@ void test_plot_data(void)
 	test_fixture_basic();
 	test_fixture_share();
 	test_fixture_latency();
+	test_fixture_tools();
 	test_runs_left_out();
 	test_bad_histogram();
 }

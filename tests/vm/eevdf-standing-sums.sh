@@ -41,10 +41,14 @@ hog_holds_cpu1() {
 	echo "# CPU 1 not held: hog ${where:-gone}, ran $(( ${h1:-0} - ${h0:-0} )) ns; task ${quiet[0]} ran $(( ${q1:-0} - ${q0:-0} )) ns; rt_runtime_us $(cat $RT_RUNTIME), fair_server runtime $(cat $FAIR_SERVER 2>/dev/null)"
 	return 1
 }
+# the hog's watchdog waits in read -t on a FIFO nobody writes: no sleep
+# process of its own that killing the watchdog would leave behind
+hog_fifo=$(mktemp -u)
+mkfifo "$hog_fifo"
 for start in 1 2 3; do
 	taskset -c 1 chrt -f 50 bash -c 'while :; do :; done' &
 	hog=$!
-	( sleep 120 </dev/null >/dev/null 2>&1; kill -9 "$hog" 2>/dev/null ) &
+	( read -r -t 120 _ <> "$hog_fifo"; kill -9 "$hog" 2>/dev/null ) &
 	hog_watchdog=$!
 	sleep 0.5
 	hog_holds_cpu1 && break
@@ -85,6 +89,7 @@ for try in $(seq 5); do
 done
 kill -9 "$hog" "${quiet[@]}" "$hog_watchdog" 2>/dev/null
 wait 2>/dev/null
+rm -f "$hog_fifo"
 echo "$rt_before" > $RT_RUNTIME
 [ -n "$fs_before" ] && echo "$fs_before" > $FAIR_SERVER
 taskset -pc "$affinity" $$ > /dev/null

@@ -6,6 +6,7 @@
  * run plot/charts.c's.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,12 +31,13 @@ struct plot_params {
 	const char *dir;
 	char outdir[4096];
 	unsigned int formats;		/* PLOT_PNG | PLOT_SVG */
+	bool data_only;			/* no gnuplot: .dat and .gp only */
 };
 
 static void usage(FILE *out)
 {
 	fprintf(out,
-"Usage: schedscope plot [-o OUTDIR] [--format png,svg] DIR\n"
+"Usage: schedscope plot [-o OUTDIR] [--format png,svg | --data-only] DIR\n"
 "\n"
 "Draw the results of `schedscope sweep` in DIR with gnuplot: per chart\n"
 "OUTDIR/NAME.dat (the numbers), OUTDIR/NAME.gp (a gnuplot script reading\n"
@@ -47,11 +49,16 @@ static void usage(FILE *out)
 "  cpu_share             the workload's cpu_share per task\n"
 "  seconds               the workload's seconds, mean, min..max and each run\n"
 "  wakeup_decisions      the module's wakeup decision classes, %% per setting\n"
+"  tool_metrics          each number of the tools' own output (hackbench,\n"
+"                        tbench, cyclictest, --metric, ...) over the first\n"
+"                        setting's mean\n"
 "Runs whose workload failed (exit status not 0) are left out.\n"
 "\n"
 "  -o, --output OUTDIR   where to write (default DIR/plots)\n"
 "      --format LIST     png, svg or png,svg (default): pngcairo and svg\n"
 "                        terminals, 1000x600\n"
+"      --data-only       the .dat and .gp files only, without gnuplot (to\n"
+"                        draw elsewhere: `gnuplot NAME.gp` in OUTDIR)\n"
 CLI_HELP_HELP
 "\n"
 "Needs gnuplot on PATH (Debian: apt-get install gnuplot-nox).\n");
@@ -96,12 +103,17 @@ static int take_option(void *params, int opt, const char *arg)
 		args->outdir = arg;
 		return 0;
 	}
+	if (opt == OPT_FIRST_COMMAND_OPT + 1) {
+		args->p->data_only = true;
+		return 0;
+	}
 	return parse_formats(arg, &args->p->formats);	/* --format */
 }
 
 static const struct option options[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "format", required_argument, NULL, OPT_FIRST_COMMAND_OPT },
+	{ "data-only", no_argument, NULL, OPT_FIRST_COMMAND_OPT + 1 },
 	CLI_HELP_OPTION,
 	{ NULL, 0, NULL, 0 },
 };
@@ -179,6 +191,23 @@ static void print_written(enum plot_chart c, const struct plot_output *o)
 	putchar('\n');
 }
 
+/* --data-only: "wrote   NAME  OUTDIR/NAME.dat OUTDIR/NAME.gp" per chart. */
+static int list_data(const struct plot_data *pd, const struct plot_output *o)
+{
+	int c;
+
+	for (c = 0; c < PLOT_NCHARTS; c++) {
+		if (!pd->have[c])
+			printf("skipped %-20s %s\n", plot_chart_name[c],
+			       pd->why[c]);
+		else
+			printf("wrote   %-20s %s/%s.dat %s/%s.gp\n",
+			       plot_chart_name[c], o->dir, plot_chart_name[c],
+			       o->dir, plot_chart_name[c]);
+	}
+	return 0;
+}
+
 /* gnuplot on each chart there is; the others named as skipped. 0 or 1. */
 static int draw_charts(const struct plot_data *pd, const struct plot_output *o)
 {
@@ -249,7 +278,7 @@ int cmd_plot(int argc, char **argv)
 	}
 	status = write_charts(&pd, &o);
 	if (!status)
-		status = draw_charts(&pd, &o);
+		status = p.data_only ? list_data(&pd, &o) : draw_charts(&pd, &o);
 out_pd:
 	plot_data_free(&pd);
 out_res:

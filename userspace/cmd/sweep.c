@@ -6,6 +6,7 @@
  * the features as found; sweep/engine.c runs it.
  */
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,8 @@ struct sweep_params {
 	const char *preset_argv[SWEEP_PRESET_MAX_ARGS];
 	char filter_line[4200];		/* the module's filter; "" for none */
 	char prog[4096];		/* workload[0] resolved */
+	char data_file[4096];		/* a preset's "@NAME" resolved */
+	char config[4096];		/* rt-app's configuration, absolute */
 	char *run_argv[MAX_WORKLOAD_ARGS + 1];	/* prog, workload[1..] */
 	size_t nmetrics;
 	struct tool_metric metrics[MAX_METRICS];	/* --metric */
@@ -85,8 +88,9 @@ static void usage(FILE *out)
 		"  -m, --metric NAME=REGEX  a number of the workload's output: the\n"
 		"                        first group of REGEX (extended) on the last\n"
 		"                        line that matches, as the table NAME; repeat\n"
-		"                        for more (hackbench, perf bench, tbench and\n"
-		"                        cyclictest are read without it)\n"
+		"                        for more (hackbench, perf bench, tbench,\n"
+		"                        cyclictest and rt-app's logs are read\n"
+		"                        without it)\n"
 		"  -g, --group NAME=COMMAND  run COMMAND in the cgroup NAME beside the\n"
 		"                        other groups (instead of a WORKLOAD); repeat\n"
 		"                        for each group, up to %d. COMMAND is split\n"
@@ -112,6 +116,19 @@ static void usage(FILE *out)
 		"\nPresets:\n", SWEEP_MAX_GROUPS, SCHED_FEATURES_PATH);
 	for (i = 0; sweep_preset_at(i); i++)
 		fprintf(out, "  %s\n", sweep_preset_at(i)->name);
+}
+
+/* A preset's argument; "@NAME", a file schedscope ships, as its path. */
+static void print_preset_arg(const char *arg)
+{
+	char path[4096];
+
+	if (arg[0] != '@')
+		printf(" %s", arg);
+	else if (!workload_data_file(arg + 1, path, sizeof(path)))
+		printf(" %s", path);
+	else
+		printf(" share/%s (not found)", arg + 1);
 }
 
 static void list_presets(void)
@@ -149,7 +166,7 @@ static void list_presets(void)
 			printf("    (the thread's own instrument, run where it is "
 			       "installed: --");
 			for (j = 0; p->tool_workload[j]; j++)
-				printf(" %s", p->tool_workload[j]);
+				print_preset_arg(p->tool_workload[j]);
 			printf(")\n");
 		}
 	}
@@ -291,21 +308,51 @@ static int parse_args(int argc, char **argv, struct sweep_params *p)
 }
 
 /*
+ * Whether the preset's tool workload can run: each command in it (the first
+ * word, and the one after a "--" where spinners runs a command beside its
+ * side job) installed, each "@NAME" file shipped (its path then in
+ * p->data_file). false with what is missing in what.
+ */
+static bool tool_workload_found(struct sweep_params *p,
+				const struct sweep_preset *pre,
+				const char **what)
+{
+	char path[4096], err[1024];
+	size_t i;
+
+	for (i = 0; pre->tool_workload[i]; i++) {
+		const char *arg = pre->tool_workload[i];
+
+		*what = arg;
+		if (arg[0] == '@') {
+			if (workload_data_file(arg + 1, p->data_file,
+					       sizeof(p->data_file)))
+				return false;
+		} else if ((!i || !strcmp(pre->tool_workload[i - 1], "--")) &&
+			   workload_resolve(arg, path, sizeof(path), err,
+					    sizeof(err))) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
  * The preset's workload: the thread's own instrument where it is installed,
  * else the built-in workload (said on stderr).
  */
-static const char *const *preset_workload(const struct sweep_preset *pre)
+static const char *const *preset_workload(struct sweep_params *p,
+					  const struct sweep_preset *pre)
 {
-	char path[4096], err[1024];
+	const char *missing;
 
 	if (!pre->tool_workload[0])
 		return pre->workload;
-	if (!workload_resolve(pre->tool_workload[0], path, sizeof(path), err,
-			      sizeof(err)))
+	if (tool_workload_found(p, pre, &missing))
 		return pre->tool_workload;
 	fprintf(stderr, "schedscope %s: preset %s: %s is not installed "
 		"(scripts/setup-deps installs it); running the built-in %s\n",
-		cmd, pre->name, pre->tool_workload[0], pre->workload[0]);
+		cmd, pre->name, missing, pre->workload[0]);
 	return pre->workload;
 }
 
@@ -424,9 +471,10 @@ static int apply_preset(struct sweep_params *p)
 	if (!p->repetitions)
 		p->repetitions = 3;
 	if (pre && !p->workload && !p->ngroups) {
-		work = preset_workload(pre);
+		work = preset_workload(p, pre);
 		for (i = 0; work[i]; i++)
-			p->preset_argv[i] = work[i];
+			p->preset_argv[i] = work[i][0] == '@' ? p->data_file :
+					    work[i];
 		p->workload = (char **)p->preset_argv;
 		p->nworkload = i;
 	}
@@ -479,8 +527,29 @@ static void default_dir(const struct sweep_params *p, char *buf, size_t len)
 		 stamp);
 }
 
+/*
+ * A workload whose tool writes files (rt-app) runs in its run's directory,
+ * so what its command line names here is made absolute: the program, and
+ * rt-app's configuration, its last argument, where it is a file.
+ */
+static void absolute_paths(struct sweep_params *p, const char *tool)
+{
+	char abs[PATH_MAX];
+	const char *last = p->run_argv[p->nworkload - 1];
+
+	if (!tool_output_reads_files(tool))
+		return;
+	if (realpath(p->prog, abs) && strlen(abs) < sizeof(p->prog))
+		strcpy(p->prog, abs);
+	if (p->nworkload > 1 && strcmp(last, "-") && realpath(last, abs) &&
+	    strlen(abs) < sizeof(p->config)) {
+		strcpy(p->config, abs);
+		p->run_argv[p->nworkload - 1] = p->config;
+	}
+}
+
 /* The workload to run: workload[0] resolved, into p->prog and p->run_argv. */
-static int resolve_workload(struct sweep_params *p)
+static int resolve_workload(struct sweep_params *p, const char *tool)
 {
 	char err[1024];
 	int i;
@@ -494,6 +563,7 @@ static int resolve_workload(struct sweep_params *p)
 	for (i = 1; i < p->nworkload; i++)
 		p->run_argv[i] = p->workload[i];
 	p->run_argv[i] = NULL;
+	absolute_paths(p, tool);
 	return 0;
 }
 
@@ -571,7 +641,9 @@ static int make_plan(struct sweep_params *p, struct sweep_plan *plan,
 	ret = check_settings(p, &plan->original);
 	if (ret)
 		return ret;
-	if (p->ngroups ? plan_groups(p, plan) : resolve_workload(p))
+	plan->tool = p->ngroups ? NULL :
+		     tool_output_recognise(p->workload, p->nworkload);
+	if (p->ngroups ? plan_groups(p, plan) : resolve_workload(p, plan->tool))
 		return 1;
 	if (!p->no_module && ss_require_debugfs_dir(cmd, p->common.debugfs,
 						    &plan->debugfs)) {
@@ -592,8 +664,6 @@ static int make_plan(struct sweep_params *p, struct sweep_plan *plan,
 	plan->preset = p->preset ? p->preset->name : NULL;
 	plan->dir = p->dir;
 	plan->filter = p->filter_line;
-	plan->tool = p->ngroups ? NULL :
-		     tool_output_recognise(p->workload, p->nworkload);
 	plan->metrics = p->metrics;
 	plan->nmetrics = p->nmetrics;
 	return 0;

@@ -230,6 +230,12 @@ int plot_data_write(const struct plot_data *pd, enum plot_chart c, FILE *out)
 			   "class in % of a run's decisions: mean, min, max over "
 			   "each setting's repetitions", out);
 		break;
+	case PLOT_TOOLS:
+		write_bars(pd, c, &pd->tools, "metric", "each number of the "
+			   "tools' own output, a run's value over the first "
+			   "setting's mean: mean, min, max over each setting's "
+			   "repetitions", out);
+		break;
 	case PLOT_CPU_SHARE:
 		write_bars(pd, c, &pd->share, "task", "the workload's cpu_share "
 			   "per task (CPU time / elapsed): mean, min, max over "

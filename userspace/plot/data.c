@@ -20,6 +20,7 @@ const char *const plot_chart_name[PLOT_NCHARTS] = {
 	[PLOT_CPU_SHARE] = "cpu_share",
 	[PLOT_GROUP_SHARE] = "group_share",
 	[PLOT_SECONDS] = "seconds",
+	[PLOT_TOOLS] = "tool_metrics",
 };
 
 const char *const plot_causes[PLOT_NCAUSES] = {
@@ -313,19 +314,8 @@ static size_t most_runs(const struct sweep_results *res)
 	return most;
 }
 
-/*
- * The values behind bars while the runs are read: per row and setting one
- * per run of the setting, in the setting's order of runs (NAN where the run
- * has none), each cell summarized when all are in.
- */
-struct bars_values {
-	struct plot_bars *bars;
-	size_t nsettings, nruns;	/* nruns: most_runs() */
-	double *v;			/* [(row * nsettings + s) * nruns + r] */
-};
-
-static void bars_values_init(struct bars_values *bv, struct plot_bars *bars,
-			     const struct sweep_results *res)
+void plot_bars_init(struct plot_bars_values *bv, struct plot_bars *bars,
+		    const struct sweep_results *res)
 {
 	bv->bars = bars;
 	bv->nsettings = res->nsettings;
@@ -333,15 +323,13 @@ static void bars_values_init(struct bars_values *bv, struct plot_bars *bars,
 	bv->v = NULL;
 }
 
-/* Where run r of setting s puts its value in a row. */
-static double *bars_value(struct bars_values *bv, size_t row, size_t s,
-			  size_t r)
+double *plot_bars_value(struct plot_bars_values *bv, size_t row, size_t s,
+			size_t r)
 {
 	return &bv->v[(row * bv->nsettings + s) * bv->nruns + r];
 }
 
-/* The index of the row named label, added (no values) if new; -1: no memory. */
-static long bars_row(struct bars_values *bv, const char *label)
+long plot_bars_row(struct plot_bars_values *bv, const char *label)
 {
 	struct plot_bars *bars = bv->bars;
 	size_t i, cells = bv->nsettings * bv->nruns;
@@ -364,8 +352,7 @@ static long bars_row(struct bars_values *bv, const char *label)
 	return bars->nrows++;
 }
 
-/* Every row's values summarized per setting into bars->stat, and freed. */
-static int bars_values_finish(struct bars_values *bv, char *err, size_t errlen)
+int plot_bars_finish(struct plot_bars_values *bv)
 {
 	struct plot_bars *bars = bv->bars;
 	size_t cell, ncells = bars->nrows * bv->nsettings;
@@ -376,18 +363,18 @@ static int bars_values_finish(struct bars_values *bv, char *err, size_t errlen)
 				      &bars->stat[cell]);
 	free(bv->v);
 	bv->v = NULL;
-	return bars->stat ? 0 : fail(err, errlen, -ENOMEM, "out of memory");
+	return bars->stat ? 0 : -ENOMEM;
 }
 
 static int build_switches(struct plot_data *pd, char *err, size_t errlen)
 {
 	const struct sweep_results *res = pd->res;
-	struct bars_values bv;
+	struct plot_bars_values bv;
 	size_t c, s, r;
 	long row;
 	double v;
 
-	bars_values_init(&bv, &pd->switches, res);
+	plot_bars_init(&bv, &pd->switches, res);
 	for (c = 0; c < PLOT_NCAUSES; c++) {
 		row = -1;
 		for (s = 0; s < res->nsettings; s++) {
@@ -398,18 +385,18 @@ static int build_switches(struct plot_data *pd, char *err, size_t errlen)
 				if (!sweep_run_used(run) || isnan(v))
 					continue;
 				if (row < 0)
-					row = bars_row(&bv, plot_causes[c]);
+					row = plot_bars_row(&bv, plot_causes[c]);
 				if (row < 0) {
 					free(bv.v);
 					return fail(err, errlen, -ENOMEM,
 						    "out of memory");
 				}
-				*bars_value(&bv, row, s, r) = v;
+				*plot_bars_value(&bv, row, s, r) = v;
 			}
 		}
 	}
-	if (bars_values_finish(&bv, err, errlen))
-		return -ENOMEM;
+	if (plot_bars_finish(&bv))
+		return fail(err, errlen, -ENOMEM, "out of memory");
 	pd->have[PLOT_SWITCHES] = pd->switches.nrows > 0;
 	if (!pd->have[PLOT_SWITCHES])
 		no_module_why(pd, pd->why[PLOT_SWITCHES],
@@ -422,12 +409,12 @@ static int build_switches(struct plot_data *pd, char *err, size_t errlen)
 static int build_decisions(struct plot_data *pd, char *err, size_t errlen)
 {
 	const struct sweep_results *res = pd->res;
-	struct bars_values bv;
+	struct plot_bars_values bv;
 	size_t c, s, r;
 	double v, total;
 	long row;
 
-	bars_values_init(&bv, &pd->decisions, res);
+	plot_bars_init(&bv, &pd->decisions, res);
 	for (c = 0; c < decision_nclasses; c++) {
 		row = -1;
 		for (s = 0; s < res->nsettings; s++) {
@@ -439,19 +426,19 @@ static int build_decisions(struct plot_data *pd, char *err, size_t errlen)
 				if (!sweep_run_used(run) || isnan(v) || !(total > 0))
 					continue;
 				if (row < 0 && v > 0)
-					row = bars_row(&bv, decision_classes[c].label);
+					row = plot_bars_row(&bv, decision_classes[c].label);
 				if (row < 0 && v > 0) {
 					free(bv.v);
 					return fail(err, errlen, -ENOMEM,
 						    "out of memory");
 				}
 				if (row >= 0)
-					*bars_value(&bv, row, s, r) = 100 * v / total;
+					*plot_bars_value(&bv, row, s, r) = 100 * v / total;
 			}
 		}
 	}
-	if (bars_values_finish(&bv, err, errlen))
-		return -ENOMEM;
+	if (plot_bars_finish(&bv))
+		return fail(err, errlen, -ENOMEM, "out of memory");
 	pd->have[PLOT_DECISIONS] = pd->decisions.nrows > 0;
 	if (!pd->have[PLOT_DECISIONS])
 		no_module_why(pd, pd->why[PLOT_DECISIONS],
@@ -472,7 +459,7 @@ static void task_label(json_t *v, char *buf, size_t len)
 }
 
 /* Run r of its setting: each task's cpu_share in the task's row. */
-static int share_run(struct bars_values *bv, const struct sweep_run *run,
+static int share_run(struct plot_bars_values *bv, const struct sweep_run *run,
 		     size_t r, char *err, size_t errlen)
 {
 	json_t *t = sweep_run_table(run, "cpu_share"), *rows, *row;
@@ -505,10 +492,10 @@ static int share_run(struct bars_values *bv, const struct sweep_run *run,
 			snprintf(seen, sizeof(seen), "%s#%zu", label, again);
 		else
 			snprintf(seen, sizeof(seen), "%s", label);
-		bar = bars_row(bv, seen);
+		bar = plot_bars_row(bv, seen);
 		if (bar < 0)
 			return fail(err, errlen, -ENOMEM, "out of memory");
-		*bars_value(bv, bar, run->setting, r) = json_number_value(v);
+		*plot_bars_value(bv, bar, run->setting, r) = json_number_value(v);
 	}
 	return 0;
 }
@@ -516,11 +503,11 @@ static int share_run(struct bars_values *bv, const struct sweep_run *run,
 static int build_share(struct plot_data *pd, char *err, size_t errlen)
 {
 	const struct sweep_results *res = pd->res;
-	struct bars_values bv;
+	struct plot_bars_values bv;
 	size_t s, r;
 	int ret;
 
-	bars_values_init(&bv, &pd->share, res);
+	plot_bars_init(&bv, &pd->share, res);
 	for (s = 0; s < res->nsettings; s++) {
 		for (r = 0; r < res->settings[s].nruns; r++) {
 			if (!sweep_run_used(res->settings[s].runs[r]))
@@ -533,8 +520,8 @@ static int build_share(struct plot_data *pd, char *err, size_t errlen)
 			}
 		}
 	}
-	if (bars_values_finish(&bv, err, errlen))
-		return -ENOMEM;
+	if (plot_bars_finish(&bv))
+		return fail(err, errlen, -ENOMEM, "out of memory");
 	pd->have[PLOT_CPU_SHARE] = pd->share.nrows > 0;
 	if (!pd->have[PLOT_CPU_SHARE])
 		no_workload_why(pd, PLOT_CPU_SHARE, "no workload table with task "
@@ -546,14 +533,14 @@ static int build_share(struct plot_data *pd, char *err, size_t errlen)
 static int build_group_share(struct plot_data *pd, char *err, size_t errlen)
 {
 	const struct sweep_results *res = pd->res;
-	struct bars_values bv;
+	struct plot_bars_values bv;
 	size_t g, s, r;
 	long row;
 	double v;
 
-	bars_values_init(&bv, &pd->group_share, res);
+	plot_bars_init(&bv, &pd->group_share, res);
 	for (g = 0; g < res->ngroups; g++) {
-		row = bars_row(&bv, sweep_group_name(res, g));
+		row = plot_bars_row(&bv, sweep_group_name(res, g));
 		if (row < 0) {
 			free(bv.v);
 			return fail(err, errlen, -ENOMEM, "out of memory");
@@ -565,12 +552,12 @@ static int build_group_share(struct plot_data *pd, char *err, size_t errlen)
 				v = sweep_run_group_number(run, sweep_group_name(res, g),
 							   "share_of_cpus");
 				if (sweep_run_used(run) && !isnan(v))
-					*bars_value(&bv, row, s, r) = v;
+					*plot_bars_value(&bv, row, s, r) = v;
 			}
 		}
 	}
-	if (bars_values_finish(&bv, err, errlen))
-		return -ENOMEM;
+	if (plot_bars_finish(&bv))
+		return fail(err, errlen, -ENOMEM, "out of memory");
 	pd->have[PLOT_GROUP_SHARE] = pd->group_share.nrows > 0 && pd->runs_used;
 	if (!pd->have[PLOT_GROUP_SHARE])
 		no_workload_why(pd, PLOT_GROUP_SHARE, "not a group sweep "
@@ -657,6 +644,8 @@ int plot_data_build(struct plot_data *pd, const struct sweep_results *res,
 		ret = build_seconds(pd, err, errlen);
 	if (!ret)
 		ret = build_decisions(pd, err, errlen);
+	if (!ret && plot_build_tools(pd))
+		ret = fail(err, errlen, -ENOMEM, "out of memory");
 	if (!ret)
 		ret = build_group_share(pd, err, errlen);
 	if (ret)
@@ -675,18 +664,34 @@ void plot_data_free(struct plot_data *pd)
 	free(pd->share.stat);
 	free(pd->decisions.row);
 	free(pd->decisions.stat);
+	free(pd->tools.row);
+	free(pd->tools.stat);
 	free(pd->group_share.row);
 	free(pd->group_share.stat);
 	free(pd->seconds);
 	memset(pd, 0, sizeof(*pd));
 }
 
+const struct plot_bars *plot_bars_of(const struct plot_data *pd,
+				     enum plot_chart c)
+{
+	switch (c) {
+	case PLOT_SWITCHES:
+		return &pd->switches;
+	case PLOT_DECISIONS:
+		return &pd->decisions;
+	case PLOT_TOOLS:
+		return &pd->tools;
+	case PLOT_GROUP_SHARE:
+		return &pd->group_share;
+	default:
+		return &pd->share;
+	}
+}
+
 bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s)
 {
-	const struct plot_bars *bars = c == PLOT_SWITCHES ? &pd->switches :
-				       c == PLOT_DECISIONS ? &pd->decisions :
-				       c == PLOT_GROUP_SHARE ? &pd->group_share :
-				       &pd->share;
+	const struct plot_bars *bars = plot_bars_of(pd, c);
 	size_t r;
 
 	if (!pd->have[c] || s >= pd->nsettings)
@@ -699,6 +704,7 @@ bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s)
 	case PLOT_SWITCHES:
 	case PLOT_CPU_SHARE:
 	case PLOT_DECISIONS:
+	case PLOT_TOOLS:
 	case PLOT_GROUP_SHARE:
 		for (r = 0; r < bars->nrows; r++)
 			if (bars->stat[r * pd->nsettings + s].n)

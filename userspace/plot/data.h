@@ -27,6 +27,10 @@
  *  wakeup_decisions.dat    class (its label), then per setting mean min max n
  *                          of its % of each run's wakeup decisions; only the
  *                          classes that occurred
+ *  tool_metrics.dat        metric ("tool: name"), then per setting mean min
+ *                          max n of each run's value over the first
+ *                          setting's mean (sweep/tool_metric_keys.h: the
+ *                          numbers of the tools' own output, units apart)
  *  group_share.dat         group, then per setting mean min max n of its
  *                          share_of_cpus (a group sweep's cgroups)
  */
@@ -48,6 +52,7 @@ enum plot_chart {
 	PLOT_CPU_SHARE,
 	PLOT_SECONDS,
 	PLOT_DECISIONS,
+	PLOT_TOOLS,
 	PLOT_GROUP_SHARE,
 	PLOT_NCHARTS,
 };
@@ -98,6 +103,8 @@ struct plot_data {
 	char (*lag_label)[PLOT_LABEL_MAX];	/* of lag_all's buckets */
 
 	struct plot_bars switches, share, decisions, group_share;
+	/* tool_metrics: ratios to the first setting's mean (tool_data.c) */
+	struct plot_bars tools;
 
 	struct summary_stats *seconds;	/* per setting */
 	bool seconds_own;		/* all the workload's own, none elapsed_s */
@@ -113,6 +120,10 @@ int plot_data_build(struct plot_data *pd, const struct sweep_results *res,
 		    char *err, size_t errlen);
 void plot_data_free(struct plot_data *pd);
 
+/* The bars of a clustered or stacked bar chart (switches, share, ...). */
+const struct plot_bars *plot_bars_of(const struct plot_data *pd,
+				     enum plot_chart c);
+
 /*
  * Does setting s have data in chart c (a line, a series of bars)? For
  * PLOT_SECONDS: a mean.
@@ -121,6 +132,30 @@ bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s);
 
 /* The exclusive upper bound of bucket b, in the histogram's unit. */
 double plot_hist_upper(const struct plot_hist *h, size_t b);
+
+/*
+ * The values behind bars while the runs are read: per row and setting one
+ * per run of the setting, in the setting's order of runs (NAN where the run
+ * has none), each cell summarized when all are in (plot_bars_finish()).
+ */
+struct plot_bars_values {
+	struct plot_bars *bars;
+	size_t nsettings, nruns;	/* nruns: the most runs of a setting */
+	double *v;			/* [(row * nsettings + s) * nruns + r] */
+};
+
+void plot_bars_init(struct plot_bars_values *bv, struct plot_bars *bars,
+		    const struct sweep_results *res);
+/* Where run r of setting s puts its value in a row. */
+double *plot_bars_value(struct plot_bars_values *bv, size_t row, size_t s,
+			size_t r);
+/* The index of the row named label, added (no values) if new; -1: no memory. */
+long plot_bars_row(struct plot_bars_values *bv, const char *label);
+/* Every row's values summarized into bars->stat, and freed. 0 or -ENOMEM. */
+int plot_bars_finish(struct plot_bars_values *bv);
+
+/* The tool_metrics chart's bars and have/why (tool_data.c). 0 or -ENOMEM. */
+int plot_build_tools(struct plot_data *pd);
 
 /* Write chart c's NAME.dat to out (have[c] must be true). 0 or -EIO. (dat.c) */
 int plot_data_write(const struct plot_data *pd, enum plot_chart c, FILE *out);

@@ -19,6 +19,7 @@ static const char *const titles[PLOT_NCHARTS] = {
 	[PLOT_SECONDS] = "Workload seconds per setting",
 	[PLOT_DECISIONS] = "Wakeup decisions: preempted or declined, and why "
 			   "(module, mean per run)",
+	[PLOT_TOOLS] = "The tools' own results, relative to the first setting",
 	[PLOT_GROUP_SHARE] = "CPU share per group (its cgroup's cpu.stat in the "
 			     "run's window)",
 };
@@ -59,9 +60,7 @@ static void gp_title(const struct plot_data *pd, enum plot_chart c, FILE *out)
  */
 static void gp_bars(const struct plot_data *pd, enum plot_chart c, FILE *out)
 {
-	const struct plot_bars *bars = c == PLOT_SWITCHES ? &pd->switches :
-				       c == PLOT_GROUP_SHARE ? &pd->group_share :
-				       &pd->share;
+	const struct plot_bars *bars = plot_bars_of(pd, c);
 	bool first = true;
 	size_t s;
 
@@ -73,9 +72,18 @@ static void gp_bars(const struct plot_data *pd, enum plot_chart c, FILE *out)
 	      "set grid ytics\n"
 	      "set key top right\n", out);
 	/* The counters' names are long: slanted, they do not run together. */
-	if (c == PLOT_SWITCHES || bars->nrows > 8)
+	if (c != PLOT_CPU_SHARE || bars->nrows > 8)
 		fputs("set xtics rotate by -30\n", out);
-	if (c == PLOT_SWITCHES)
+	if (c == PLOT_TOOLS) {
+		fputs("set xlabel \"tool: metric (its own output)\"\n"
+		      "set ylabel ", out);
+		gp_str(out, "a run's value / the mean of ");
+		fputs(" . ", out);
+		gp_str(out, pd->res->settings[0].name);
+		fputs(" . \" (1: as there); mean, bars min..max\"\n"
+		      "set arrow from graph 0, first 1 to graph 1, first 1 "
+		      "nohead dt 2\n", out);
+	} else if (c == PLOT_SWITCHES)
 		fputs("set xlabel \"module counter\"\n"
 		      "set ylabel \"per run: mean over the repetitions, bars "
 		      "min..max\"\n", out);
@@ -252,6 +260,7 @@ static void gp_plot(const struct plot_data *pd, enum plot_chart c, FILE *out)
 		break;
 	case PLOT_SWITCHES:
 	case PLOT_CPU_SHARE:
+	case PLOT_TOOLS:
 	case PLOT_GROUP_SHARE:
 		gp_bars(pd, c, out);
 		break;

@@ -4,9 +4,11 @@
  * reset, the workload run, what it did written down; then the features and
  * the module as they were, whatever ended the sweep.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "kmod/control.h"
@@ -17,6 +19,7 @@
 #include "sweep/group_run.h"
 #include "sweep/result_dir.h"
 #include "sweep/workload_run.h"
+#include "tool_output/tool_output.h"
 
 static const char cmd[] = "sweep";
 
@@ -34,9 +37,12 @@ struct sweep_state {
 	struct group_run gr;		/* a group sweep's run */
 };
 
-/* Where run s-r keeps the workload's stdout, stderr and the run file. */
+/*
+ * Where run s-r keeps the workload's stdout, stderr and the run file, and
+ * the directory it runs in when its tool writes files (runs/S-R.d).
+ */
 struct run_paths {
-	char out[4200], err[4200], json[4200];
+	char out[4200], err[4200], json[4200], dir[4200];
 };
 
 static void run_paths(struct run_paths *p, const char *dir, size_t s,
@@ -48,6 +54,7 @@ static void run_paths(struct run_paths *p, const char *dir, size_t s,
 	snprintf(p->out, sizeof(p->out), "%s.out", base);
 	snprintf(p->err, sizeof(p->err), "%s.err", base);
 	snprintf(p->json, sizeof(p->json), "%s.json", base);
+	snprintf(p->dir, sizeof(p->dir), "%s.d", base);
 }
 
 /* The module's counters and histograms: the object `show --json` prints. */
@@ -141,6 +148,14 @@ static int one_run(struct sweep_state *st, size_t s, unsigned int r)
 	w.out_path = paths.out;
 	w.err_path = paths.err;
 	w.stop_signal = &cli_stop_requested;
+	if (tool_output_reads_files(st->plan->tool)) {
+		if (mkdir(paths.dir, 0755)) {
+			cli_error(cmd, "cannot create %s: %s", paths.dir,
+				  strerror(errno));
+			return -1;
+		}
+		w.cwd = rec.run_dir = paths.dir;
+	}
 	if (workload_run(&w, err, sizeof(err))) {
 		cli_error(cmd, "%s", err);
 		return -1;

@@ -4,7 +4,9 @@
  * (each run a few seconds); on a real box, scale the workload up with
  * `schedscope sweep --preset NAME -- WORKLOAD ARGS`. Where the thread's own
  * instrument is installed (scripts/setup-deps), it runs instead of the
- * built-in workload: perf bench, hackbench.
+ * built-in workload: perf bench, hackbench, rt-app. A tool_workload
+ * argument "@NAME" is the file share/NAME schedscope ships
+ * (workload_data_file()).
  */
 #include <string.h>
 
@@ -56,14 +58,23 @@ static const struct sweep_preset presets[] = {
 	{
 		.name = "sched-idle-side-job",
 		.reproduces = "wakeup latency of a latency-sensitive job beside a "
-			      "SCHED_IDLE side job on the same CPU, and how "
-			      "often the side job was preempted at once "
-			      "(preempt: SCHED_IDLE running)",
+			      "SCHED_IDLE side job on the same CPUs (rt-app's "
+			      "wu_lat: N min max mean stddev), and how often "
+			      "the side job was preempted at once (preempt: "
+			      "SCHED_IDLE running)",
 		.settings = { "default", "NO_WAKEUP_PREEMPTION" },
 		.repetitions = 3,
+		/* rt-app's threads are named after the task: "wakelat" too. */
 		.filter = "comm=wakelat",
 		.workload = { "wakelat", "-c", "0", "-s", "3", "--side-job", "1",
 			      "--side-policy", "idle", NULL },
+		/*
+		 * 8 CFS tasks, 2 ms every 40 ms, beside 5 SCHED_IDLE spinners
+		 * (Debian 12's rt-app has no SCHED_IDLE), for 3 s.
+		 */
+		.tool_workload = { "spinners", "-n", "5", "--policy", "idle", "--",
+				   "rt-app", "@rt-app/sched-idle-side-job.json",
+				   NULL },
 	},
 	{
 		.name = "group-share-tbench",

@@ -173,14 +173,17 @@ static json_t *perf_json(const struct workload_run *w)
 			 "task_clock_ms", w->perf.value[PERF_COUNT_ID_TASK_CLOCK] / 1e6);
 }
 
-/* A parser's count of tables, or the note of why it found none. */
+/*
+ * A parser's count of tables, and its note: why it found none, or what it
+ * could not read beside the tables it made.
+ */
 static int add_note(json_t *notes, int found, const char *note)
 {
 	if (found < 0) {
 		cli_error(cmd, "out of memory");
 		return -1;
 	}
-	if (!found)
+	if (!found || note[0])
 		json_array_append_new(notes, json_string(note));
 	return 0;
 }
@@ -191,20 +194,23 @@ static int add_note(json_t *notes, int found, const char *note)
  * nothing at all was found. 0 or -1.
  */
 static int tool_tables(const struct sweep_plan *plan, const char *tool,
-		       const char *text, json_t *tables, json_t *notes)
+		       const char *text, const char *run_dir, json_t *tables,
+		       json_t *notes)
 {
-	char note[512];
+	char note[512] = "";
 	size_t i;
 
 	if (tool &&
-	    add_note(notes, tool_output_tables(tool, text, tables, note,
-					       sizeof(note)), note))
+	    add_note(notes, tool_output_tables(tool, text, run_dir, tables,
+					       note, sizeof(note)), note))
 		return -1;
-	for (i = 0; plan && i < plan->nmetrics; i++)
+	for (i = 0; plan && i < plan->nmetrics; i++) {
+		note[0] = '\0';
 		if (add_note(notes, tool_metric_table(&plan->metrics[i], text,
 						      tables, note, sizeof(note)),
 			     note))
 			return -1;
+	}
 	if (!json_array_size(tables) && !json_array_size(notes))
 		json_array_append_new(notes, json_string(
 			"no result table in the workload's output and no parser "
@@ -241,7 +247,7 @@ static char *tool_text(const char *out, size_t outlen, const char *err_path)
 
 /* The workload's tables from its stdout, and notes on what was not found. */
 static json_t *workload_json(const struct workload_run *w, const char *tool,
-			     const struct sweep_plan *plan)
+			     const struct sweep_plan *plan, const char *run_dir)
 {
 	json_t *tables, *notes = json_array();
 	char err[1024], *text, *both = NULL;
@@ -256,7 +262,7 @@ static json_t *workload_json(const struct workload_run *w, const char *tool,
 	if (!tables)
 		cli_error(cmd, "%s: %s", w->out_path, err);
 	else if (!(both = tool_text(text, len, w->err_path)) ||
-		 tool_tables(plan, tool, both, tables, notes))
+		 tool_tables(plan, tool, both, run_dir, tables, notes))
 		tables = (json_decref(tables), NULL);
 	free(both);
 	free(text);
@@ -289,7 +295,7 @@ static json_t *group_json(const struct run_record *rec, size_t i)
 	json_t *result, *argv = json_array();
 	size_t a;
 
-	result = workload_json(&g->w[i], gp->tool, rec->plan);
+	result = workload_json(&g->w[i], gp->tool, rec->plan, NULL);
 	if (!result) {
 		json_decref(argv);
 		return NULL;
@@ -367,7 +373,7 @@ int result_run_write(const char *path, const struct run_record *rec)
 		return group_run_write(path, rec);
 	perf = perf_json(rec->w);
 	result = workload_json(rec->w, rec->plan ? rec->plan->tool : NULL,
-			       rec->plan);
+			       rec->plan, rec->run_dir);
 	if (!result) {
 		json_decref(rec->module);
 		json_decref(perf);

@@ -37,6 +37,7 @@ struct run_record {
 	/* A group run: its groups (w unused) and the run's exit status. */
 	const struct group_run *groups;
 	int exit_status;
+	const char *run_dir;			/* where it ran, or NULL */
 };
 
 /*

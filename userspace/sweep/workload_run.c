@@ -91,6 +91,35 @@ int workload_resolve(const char *name, char *buf, size_t len, char *err,
 	return -ENOENT;
 }
 
+int workload_data_file(const char *name, char *buf, size_t len)
+{
+	static const char *const under[] = { "../share/schedscope",
+					     "../../share" };
+	char self[PATH_MAX], abs[PATH_MAX], *slash;
+	struct stat st;
+	ssize_t n;
+	size_t i;
+
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n <= 0 || !*name)
+		return -ENOENT;
+	self[n] = '\0';
+	slash = strrchr(self, '/');
+	if (!slash)
+		return -ENOENT;
+	*slash = '\0';
+	for (i = 0; i < sizeof(under) / sizeof(under[0]); i++)
+		if ((size_t)snprintf(buf, len, "%s/%s/%s", self, under[i],
+				     name) < len &&
+		    !stat(buf, &st) && S_ISREG(st.st_mode)) {
+			/* Without "..": the path sweep.json and the report show. */
+			if (realpath(buf, abs) && strlen(abs) < len)
+				strcpy(buf, abs);
+			return 0;
+		}
+	return -ENOENT;
+}
+
 /* In the child: move the calling process into the cgroup v2 dir. 0 or -1. */
 static int join_cgroup(const char *dir)
 {
@@ -122,7 +151,7 @@ child_exec(struct workload_run *w, int go_fd, int status_fd)
 	out = open(w->out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	errfd = open(w->err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (in < 0 || out < 0 || errfd < 0 || dup2(in, 0) < 0 ||
-	    dup2(out, 1) < 0 || dup2(errfd, 2) < 0)
+	    dup2(out, 1) < 0 || dup2(errfd, 2) < 0 || (w->cwd && chdir(w->cwd)))
 		goto fail;
 	if (w->cgroup && join_cgroup(w->cgroup))
 		goto fail;

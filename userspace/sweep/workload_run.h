@@ -21,6 +21,7 @@ struct workload_run {
 	const char *out_path;		/* the workload's stdout */
 	const char *err_path;		/* and stderr */
 	const char *cgroup;		/* cgroup v2 directory it starts in, or NULL */
+	const char *cwd;		/* its working directory, or NULL: ours */
 	/* A stop request (cli_stop_requested): its signal, passed on. */
 	volatile sig_atomic_t *stop_signal;
 	/* Out: */
@@ -64,5 +65,13 @@ void workload_kill(struct workload_run *w);
  */
 int workload_resolve(const char *name, char *buf, size_t len, char *err,
 		     size_t errlen);
+
+/*
+ * A file schedscope ships for its workloads (rt-app's configurations), by
+ * its name under share/: in the installed tree's share/schedscope/ (the CLI
+ * in PREFIX/sbin/), else in the source tree's share/ (the CLI in
+ * build/bin/). Returns 0 with the path in buf, or -ENOENT.
+ */
+int workload_data_file(const char *name, char *buf, size_t len);
 
 #endif

@@ -8,6 +8,12 @@
  * spins --spin-us of wall-clock time, then sleeps, adding voluntary switches
  * and wakeups to the mix.
  *
+ * With a COMMAND after "--" the threads are a side job beside it: they spin
+ * (at --policy, e.g. SCHED_IDLE) from just before COMMAND starts until it
+ * exits, and spinners exits with COMMAND's status. COMMAND keeps spinners'
+ * own policy, CPUs and signals, and its output goes where spinners' goes,
+ * before spinners' tables.
+ *
  * Output, after the run (SIGINT or SIGTERM ends a run early, or one without
  * an end, and still prints):
  *   # seconds
@@ -27,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -42,6 +49,7 @@ struct spinner {
 	unsigned int index;
 	pid_t tid;
 	unsigned long spin_us, sleep_us;
+	int policy;			/* -1: as spinners' */
 	atomic_bool *stop;
 	struct start_line *start;
 	struct thread_counters counters;
@@ -51,9 +59,13 @@ struct spinner {
 static void usage(void)
 {
 	printf("Usage: %s [-n THREADS] [-s SECONDS] [-c CPU] [--sleep-us US [--spin-us US]]\n"
+	       "       [--policy POLICY] [-- COMMAND [ARGS...]]\n"
 	       "\n"
 	       "Threads spin for SECONDS (0: until SIGINT or SIGTERM), then print\n"
 	       "each one's CPU time, CPU share, run-queue wait and context switches.\n"
+	       "With a COMMAND they spin while it runs instead, a side job beside it,\n"
+	       "and spinners exits with its exit status (128 + signal if one ended\n"
+	       "it); SIGINT and SIGTERM are passed on to it.\n"
 	       "\n"
 	       "  -n, --threads THREADS  spinning threads, 1..%d (default 2)\n"
 	       "  -s, --seconds SECONDS  run time, may be fractional (default 5)\n"
@@ -61,6 +73,8 @@ static void usage(void)
 	       "      --sleep-us US      sleep US microseconds after each spin\n"
 	       "      --spin-us US       with --sleep-us: spin US microseconds of\n"
 	       "                         wall-clock time between sleeps (default 1000)\n"
+	       "      --policy POLICY    the threads' policy: idle, batch or normal\n"
+	       "                         (default: spinners' own)\n"
 	       "  -h, --help             this text\n"
 	       "\n"
 	       "Output:\n"
@@ -99,7 +113,10 @@ static void *spinner_thread(void *arg)
 	double cpu_start;
 
 	s->tid = gettid();
-	start_line_wait(s->start, true);
+	/* set_sched_policy() says why it failed; main() exits then. */
+	if (!start_line_wait(s->start, s->policy < 0 ||
+			     !set_sched_policy(0, s->policy)))
+		return NULL;
 	if (read_counters_before(&s->counters))
 		return NULL;
 	cpu_start = thread_cpu_seconds();
@@ -145,26 +162,84 @@ static void wait_for_end(const sigset_t *signals, double seconds)
 	}
 }
 
+/*
+ * COMMAND forked, held until spinners write to *go (the threads spin by
+ * then): it keeps spinners' policy, CPUs and signal mask as found.
+ */
+static pid_t fork_command(char **argv, int *go)
+{
+	int fds[2];
+	pid_t pid;
+	char c;
+
+	if (pipe(fds)) {
+		perror(workload_name);
+		exit(1);
+	}
+	pid = fork();
+	if (pid < 0) {
+		perror(workload_name);
+		exit(1);
+	}
+	if (!pid) {
+		close(fds[1]);
+		if (read(fds[0], &c, 1) != 1)
+			_exit(1);	/* spinners failed: said why */
+		execvp(argv[0], argv);
+		fprintf(stderr, "%s: cannot run %s: %s\n", workload_name, argv[0],
+			strerror(errno));
+		_exit(127);
+	}
+	close(fds[0]);
+	*go = fds[1];
+	return pid;
+}
+
+/*
+ * Wait for the command's exit, passing SIGINT and SIGTERM on (SIGCHLD too
+ * is blocked). Returns its exit status, 128 + signal if one ended it.
+ */
+static int wait_for_command(const sigset_t *signals, pid_t pid)
+{
+	siginfo_t si;
+	int status;
+
+	for (;;) {
+		if (sigwaitinfo(signals, &si) < 0)
+			continue;	/* EINTR */
+		if (si.si_signo != SIGCHLD) {
+			kill(pid, si.si_signo);
+			continue;
+		}
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			break;
+	}
+	return WIFSIGNALED(status) ? 128 + WTERMSIG(status) :
+	       WEXITSTATUS(status);
+}
+
 int main(int argc, char **argv)
 {
-	enum { OPT_SLEEP_US = 256, OPT_SPIN_US };
+	enum { OPT_SLEEP_US = 256, OPT_SPIN_US, OPT_POLICY };
 	static const struct option options[] = {
 		{ "threads", required_argument, NULL, 'n' },
 		{ "seconds", required_argument, NULL, 's' },
 		{ "cpu", required_argument, NULL, 'c' },
 		{ "sleep-us", required_argument, NULL, OPT_SLEEP_US },
 		{ "spin-us", required_argument, NULL, OPT_SPIN_US },
+		{ "policy", required_argument, NULL, OPT_POLICY },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	unsigned long nthreads = 2, spin = 1000, sleep = 0, i;
-	bool spin_given = false;
+	bool spin_given = false, seconds_given = false;
 	double seconds = 5, begin, elapsed;
 	struct spinner *spinners;
 	struct start_line start;
 	atomic_bool stop = false;
 	sigset_t signals;
-	int cpu = -1, opt, failed = 0;
+	int cpu = -1, opt, failed = 0, policy = -1, go = -1, status = 0;
+	pid_t command = 0;
 
 	workload_name = program_invocation_short_name;
 	while ((opt = getopt_long(argc, argv, "n:s:c:h", options, NULL)) != -1) {
@@ -174,6 +249,10 @@ int main(int argc, char **argv)
 			break;
 		case 's':
 			seconds = option_seconds("--seconds", optarg, MAX_SECONDS);
+			seconds_given = true;
+			break;
+		case OPT_POLICY:
+			policy = option_policy("--policy", optarg);
 			break;
 		case OPT_SLEEP_US:
 			sleep = option_uint("--sleep-us", optarg, 1, MAX_US);
@@ -186,7 +265,15 @@ int main(int argc, char **argv)
 			common_option(opt, optarg, &cpu, usage);
 		}
 	}
-	no_arguments_left(argc, argv);
+	/* getopt() stops after "--": what follows is the command. */
+	if (optind > 1 && !strcmp(argv[optind - 1], "--") && optind < argc) {
+		if (seconds_given)
+			usage_error("--seconds and a COMMAND: the threads spin "
+				    "while COMMAND runs");
+		command = fork_command(argv + optind, &go);
+	} else {
+		no_arguments_left(argc, argv);
+	}
 	if (spin_given && !sleep)
 		usage_error("--spin-us needs --sleep-us: without sleeps the "
 			    "threads spin all the time");
@@ -197,6 +284,8 @@ int main(int argc, char **argv)
 	sigemptyset(&signals);
 	sigaddset(&signals, SIGINT);
 	sigaddset(&signals, SIGTERM);
+	if (command)
+		sigaddset(&signals, SIGCHLD);
 	pthread_sigmask(SIG_BLOCK, &signals, NULL);
 
 	spinners = calloc_or_exit(nthreads, sizeof(*spinners));
@@ -205,13 +294,23 @@ int main(int argc, char **argv)
 		spinners[i].index = i;
 		spinners[i].spin_us = spin;
 		spinners[i].sleep_us = sleep;
+		spinners[i].policy = policy;
 		spinners[i].stop = &stop;
 		spinners[i].start = &start;
 		start_thread(&spinners[i].thread, spinner_thread, &spinners[i]);
 	}
 	start_line_wait_all(&start);
 	begin = now_seconds();
-	wait_for_end(&signals, seconds);
+	if (command) {
+		if (write(go, "g", 1) != 1) {
+			perror(workload_name);
+			kill(command, SIGKILL);
+		}
+		close(go);
+		status = wait_for_command(&signals, command);
+	} else {
+		wait_for_end(&signals, seconds);
+	}
 	atomic_store(&stop, true);
 	elapsed = now_seconds() - begin;
 	for (i = 0; i < nthreads; i++)
@@ -236,5 +335,5 @@ int main(int argc, char **argv)
 		       (unsigned long long)delta.switches_involuntary);
 	}
 	free(spinners);
-	return failed;
+	return status ? status : failed;
 }

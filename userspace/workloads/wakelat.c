@@ -238,17 +238,6 @@ static void *side_job_thread(void *unused)
 	return NULL;
 }
 
-static int parse_policy(const char *arg)
-{
-	if (!strcmp(arg, "idle"))
-		return SCHED_IDLE;
-	if (!strcmp(arg, "batch"))
-		return SCHED_BATCH;
-	if (!strcmp(arg, "normal"))
-		return SCHED_OTHER;
-	usage_error("--side-policy wants idle, batch or normal, not '%s'", arg);
-}
-
 /* Every worker's samples in one array; frees the workers' arrays. */
 static uint64_t *all_samples(struct worker *workers, size_t n, size_t *count)
 {
@@ -347,7 +336,7 @@ int main(int argc, char **argv)
 			nside = option_uint("--side-job", optarg, 0, MAX_SIDE_JOBS);
 			break;
 		case OPT_SIDE_POLICY:
-			run.side_policy = parse_policy(optarg);
+			run.side_policy = option_policy("--side-policy", optarg);
 			policy_given = true;
 			break;
 		case OPT_SLICE_US:

@@ -65,6 +65,17 @@ uint64_t option_uint(const char *option, const char *arg, uint64_t min, uint64_t
 	return value;
 }
 
+int option_policy(const char *option, const char *arg)
+{
+	if (!strcmp(arg, "idle"))
+		return SCHED_IDLE;
+	if (!strcmp(arg, "batch"))
+		return SCHED_BATCH;
+	if (!strcmp(arg, "normal"))
+		return SCHED_OTHER;
+	usage_error("%s wants idle, batch or normal, not '%s'", option, arg);
+}
+
 double option_seconds(const char *option, const char *arg, double max)
 {
 	char *end;

@@ -42,6 +42,8 @@ void common_option(int opt, const char *arg, int *cpu, void (*usage)(void));
 uint64_t option_uint(const char *option, const char *arg, uint64_t min, uint64_t max);
 /* Decimal seconds ("2", "0.5") in [0, max], or usage_error(). */
 double option_seconds(const char *option, const char *arg, double max);
+/* "idle", "batch" or "normal": SCHED_IDLE, SCHED_BATCH, SCHED_OTHER. */
+int option_policy(const char *option, const char *arg);
 /* The same in (0, max]: the length of a run that has to end by itself. */
 double option_positive_seconds(const char *option, const char *arg, double max);
 
