@@ -4,21 +4,25 @@
 # by bash (tests/tracers/smoke, tests/vm/cases/tracers).
 
 # stop_bpftrace PID NAME: SIGINT, and its exit status once it has printed its
-# maps. Once in a few runs (seen under TCG, and on a busy host) a bpftrace
-# (0.17) went on after the SIGINT for minutes; a second one, a minute later,
-# is said and allowed. Still running a minute after that: killed (status
-# 137). A watchdog does the waiting, so nothing polls while bpftrace, on a
-# slow guest, detaches its probes.
+# maps (under a second after the workload, under TCG). Once in a few runs
+# (seen under TCG, and on a busy host) a bpftrace (0.17) went on after the
+# SIGINT until a second one came; that one is sent after 20 s, said, and
+# allowed. Still running a minute after that: killed (status 137). A
+# watchdog does the waiting, so nothing polls while bpftrace, on a slow
+# guest, detaches its probes; it waits in read -t on a FIFO nobody writes,
+# so that killing it leaves no sleep behind.
 stop_bpftrace() {
-	local pid=$1 name=$2 watchdog st
+	local pid=$1 name=$2 watchdog st fifo
 
 	kill -INT "$pid" || return 1
+	fifo=$(mktemp -u)
+	mkfifo "$fifo" || return 1
 	(
-		sleep 60 </dev/null >/dev/null 2>&1
+		read -r -t 20 _ <> "$fifo"
 		kill -0 "$pid" 2>/dev/null || exit 0
-		echo "# $name: bpftrace still running 60 s after SIGINT: sending another"
+		echo "# $name: bpftrace still running 20 s after SIGINT: sending another"
 		kill -INT "$pid"
-		sleep 60 </dev/null >/dev/null 2>&1
+		read -r -t 60 _ <> "$fifo"
 		kill -KILL "$pid" 2>/dev/null
 	) &
 	watchdog=$!
@@ -26,5 +30,6 @@ stop_bpftrace() {
 	st=$?
 	kill "$watchdog" 2>/dev/null
 	wait "$watchdog" 2>/dev/null
+	rm -f "$fifo"
 	return $st
 }
