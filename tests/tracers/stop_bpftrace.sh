@@ -9,20 +9,21 @@
 # SIGINT until a second one came; that one is sent after 20 s, said, and
 # allowed. Still running a minute after that: killed (status 137). A
 # watchdog does the waiting, so nothing polls while bpftrace, on a slow
-# guest, detaches its probes; it waits in read -t on a FIFO nobody writes,
-# so that killing it leaves no sleep behind.
+# guest, detaches its probes; stopped, it stops its sleep too, so that
+# nothing of it is left running.
 stop_bpftrace() {
-	local pid=$1 name=$2 watchdog st fifo
+	local pid=$1 name=$2 watchdog st
 
 	kill -INT "$pid" || return 1
-	fifo=$(mktemp -u)
-	mkfifo "$fifo" || return 1
 	(
-		read -r -t 20 _ <> "$fifo"
+		trap 'kill $! 2>/dev/null; exit 0' TERM
+		sleep 20 </dev/null >/dev/null 2>&1 &
+		wait $!
 		kill -0 "$pid" 2>/dev/null || exit 0
 		echo "# $name: bpftrace still running 20 s after SIGINT: sending another"
 		kill -INT "$pid"
-		read -r -t 60 _ <> "$fifo"
+		sleep 60 </dev/null >/dev/null 2>&1 &
+		wait $!
 		kill -KILL "$pid" 2>/dev/null
 	) &
 	watchdog=$!
@@ -30,6 +31,5 @@ stop_bpftrace() {
 	st=$?
 	kill "$watchdog" 2>/dev/null
 	wait "$watchdog" 2>/dev/null
-	rm -f "$fifo"
 	return $st
 }

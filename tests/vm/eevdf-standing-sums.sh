@@ -41,18 +41,20 @@ hog_holds_cpu1() {
 	echo "# CPU 1 not held: hog ${where:-gone}, ran $(( ${h1:-0} - ${h0:-0} )) ns; task ${quiet[0]} ran $(( ${q1:-0} - ${q0:-0} )) ns; rt_runtime_us $(cat $RT_RUNTIME), fair_server runtime $(cat $FAIR_SERVER 2>/dev/null)"
 	return 1
 }
-# the hog's watchdog waits in read -t on a FIFO nobody writes: no sleep
-# process of its own that killing the watchdog would leave behind
-hog_fifo=$(mktemp -u)
-mkfifo "$hog_fifo"
+# the hog's watchdog, stopped (SIGTERM), stops its sleep too: nothing of it
+# is left running
 for start in 1 2 3; do
 	taskset -c 1 chrt -f 50 bash -c 'while :; do :; done' &
 	hog=$!
-	( read -r -t 120 _ <> "$hog_fifo"; kill -9 "$hog" 2>/dev/null ) &
+	( trap 'kill $! 2>/dev/null; exit 0' TERM
+	  sleep 120 </dev/null >/dev/null 2>&1 &
+	  wait $!
+	  kill -9 "$hog" 2>/dev/null ) &
 	hog_watchdog=$!
 	sleep 0.5
 	hog_holds_cpu1 && break
-	kill -9 "$hog" "$hog_watchdog" 2>/dev/null
+	kill -9 "$hog" 2>/dev/null
+	kill "$hog_watchdog" 2>/dev/null
 	wait "$hog" "$hog_watchdog" 2>/dev/null
 	[ -n "$fs_before" ] && echo 0 > $FAIR_SERVER
 done
@@ -87,9 +89,9 @@ for try in $(seq 5); do
 	compare_standing cpu1_V_state "zero_vruntime + sum_w_vruntime / sum_weight of sched/debug" "${quiet[@]}" && break
 	[ "$try" = 5 ] && { hog_holds_cpu1; fail "CPU 1 never stood still for the comparison with sched/debug's sums"; }
 done
-kill -9 "$hog" "${quiet[@]}" "$hog_watchdog" 2>/dev/null
+kill -9 "$hog" "${quiet[@]}" 2>/dev/null
+kill "$hog_watchdog" 2>/dev/null
 wait 2>/dev/null
-rm -f "$hog_fifo"
 echo "$rt_before" > $RT_RUNTIME
 [ -n "$fs_before" ] && echo "$fs_before" > $FAIR_SERVER
 taskset -pc "$affinity" $$ > /dev/null
