@@ -39,17 +39,16 @@
  * tree at the pick, and V has not moved since: the runqueue's lock is held
  * from the pick to sched_switch.
  */
-static void ss_pick_order(const struct ss_eligibility *e,
-			  const struct cfs_rq *cfs_rq,
-			  const struct sched_entity *se,
-			  const struct ss_entity_view *v, int depth)
+static void ss_pick_order(struct ss_rq_view *rv, const struct cfs_rq *cfs_rq,
+			  const struct sched_entity *se, int depth)
 {
 	const struct sched_entity *first = ss_cfs_first(cfs_rq);
+	struct ss_entity_view fv;
 	bool eligible;
 
 	if (!first || (s64)(first->deadline - se->deadline) >= 0)
 		return;
-	eligible = ss_eligible_at(e, first->vruntime);
+	eligible = ss_eligible_at(&rv->e, first->vruntime);
 	if (depth) {
 		ss_stats_count(eligible ? SS_PICKS_GROUP_EARLIER_ELIGIBLE :
 					  SS_PICKS_GROUP_EARLIER_INELIGIBLE);
@@ -59,8 +58,8 @@ static void ss_pick_order(const struct ss_eligibility *e,
 		ss_stats_count(SS_PICKS_EARLIER_DELAYED);
 	} else {
 		ss_stats_count(SS_PICKS_EARLIER_INELIGIBLE);
-		ss_stats_record_signed(SS_HIST_LAG_EARLIER_INELIGIBLE,
-				       (s64)(v->V - first->vruntime));
+		ss_rq_view_entity(rv, cfs_rq, first, &fv);
+		ss_stats_record_signed(SS_HIST_LAG_EARLIER_INELIGIBLE, fv.lag);
 	}
 }
 
@@ -74,12 +73,50 @@ static void ss_pick_count(const struct sched_entity *se,
 		ss_stats_record_signed(SS_HIST_LAG_PICK_GROUP, v->lag);
 		return;
 	}
-	ss_stats_count(SS_PICKS);
+	/* picks is the count of lag_pick (stats.c) */
 	if (!v->eligible)
 		ss_stats_count(SS_PICKS_INELIGIBLE);
 	ss_stats_record_signed(SS_HIST_LAG_PICK, v->lag);
 	ss_stats_record_signed(SS_HIST_DEADLINE_PICK, (s64)(se->deadline - v->V));
 	ss_stats_record(SS_HIST_SLICE_PICK, se->slice);
+}
+
+/* One level of a pick: the task on its cfs_rq, or a group entity on its. */
+static void ss_pick_level(struct task_struct *p, const struct sched_entity *se,
+			  const struct cfs_rq *cfs_rq, int depth,
+			  bool eevdf, bool pick_order, bool trace,
+			  struct ss_rq_view *rv)
+{
+	struct ss_entity_view v;
+
+	/* V (a division) only where a lag is recorded */
+	ss_rq_view_sums(rv, cfs_rq);
+	if (eevdf || trace)
+		ss_rq_view_entity(rv, cfs_rq, se, &v);
+	if (eevdf)
+		ss_pick_count(se, &v, depth);
+	if (pick_order)
+		ss_pick_order(rv, cfs_rq, se, depth);
+	if (trace)
+		trace_pick(p, se, depth, v.V, v.lag, v.eligible, false);
+}
+
+/*
+ * The group entities above a task just picked, each on its parent's cfs_rq:
+ * out of line, so a pick without groups does not set up their view.
+ */
+static noinline void ss_pick_groups(struct task_struct *p, bool eevdf,
+				    bool pick_order, bool trace)
+{
+	struct sched_entity *se;
+	struct ss_rq_view rv;
+	int depth = 1;
+
+	for (se = p->se.parent; se; se = se->parent, depth++) {
+		rv.cfs_rq = NULL;
+		ss_pick_level(p, se, se->cfs_rq, depth, eevdf, pick_order,
+			      trace, &rv);
+	}
 }
 
 /*
@@ -94,10 +131,6 @@ void ss_eevdf_pick(struct task_struct *p, unsigned int on,
 	bool pick_order = (on & SS_ON(PICK_ORDER)) && ss_pick_order_live();
 	bool eevdf = on & SS_ON(EEVDF);
 	bool trace = trace_pick_enabled();
-	const struct ss_eligibility *e;
-	struct ss_rq_view parent_rv;
-	struct ss_entity_view v;
-	int depth;
 
 	/*
 	 * A fair task just picked is its cfs_rq's curr.  A task of another
@@ -106,24 +139,10 @@ void ss_eevdf_pick(struct task_struct *p, unsigned int on,
 	 */
 	if (ss_cfs_curr(cfs_rq) != se || (!eevdf && !pick_order && !trace))
 		return;
-	for (depth = 0; se; se = se->parent, depth++) {
-		if (depth) {
-			/* on a flat kernel the task's level is the only queue */
-			if (ss_cfs.model == SS_MODEL_FLAT)
-				break;
-			cfs_rq = se->cfs_rq;
-			parent_rv.cfs_rq = NULL;
-			rv = &parent_rv;
-		}
-		e = ss_rq_view_sums(rv, cfs_rq);
-		ss_rq_view_entity(rv, cfs_rq, se, &v);
-		if (eevdf)
-			ss_pick_count(se, &v, depth);
-		if (pick_order)
-			ss_pick_order(e, cfs_rq, se, &v, depth);
-		if (trace)
-			trace_pick(p, se, depth, v.V, v.lag, v.eligible, false);
-	}
+	ss_pick_level(p, se, cfs_rq, 0, eevdf, pick_order, trace, rv);
+	/* on a flat kernel the task's level is the only queue */
+	if (se->parent && ss_cfs.model != SS_MODEL_FLAT)
+		ss_pick_groups(p, eevdf, pick_order, trace);
 }
 
 /*
@@ -153,13 +172,13 @@ void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
 			return;
 		/* still queued: its lag is V - v */
 		ss_rq_view_entity(rv, ss_eevdf_cfs_rq(se), se, &v);
-		ss_stats_count(SS_DEQUEUES_DELAYED);
+		/* dequeues_delayed is its count (stats.c) */
 		ss_stats_record_signed(SS_HIST_LAG_DELAYED, v.lag);
 	} else {
 		if (!eevdf)
 			return;
 		/* dequeued: update_entity_lag() left it in vlag; V for the event */
-		ss_stats_count(SS_DEQUEUES);
+		/* dequeues is its count (stats.c) */
 		ss_stats_record_signed(SS_HIST_LAG_DEQUEUE, se->vlag);
 	}
 	if (!trace_dequeue_enabled())
@@ -189,7 +208,7 @@ void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
 	if (before != SS_SLEEP || !(on & SS_ON(EEVDF)))
 		return;
 	ss_rq_view_entity(rv, ss_eevdf_cfs_rq(&p->se), &p->se, &v);
-	ss_stats_count(SS_PLACEMENTS);
+	/* placements is its count (stats.c) */
 	ss_stats_record_signed(SS_HIST_LAG_PLACE, v.lag);
 	if (trace_place_enabled())
 		trace_place(p, &p->se, 0, v.V, v.lag, v.eligible, false);

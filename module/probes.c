@@ -18,6 +18,7 @@
 #include "decisions.h"
 #include "eevdf.h"
 #include "schedscope.h"
+#include "task_slots.h"
 
 static const enum ss_hist_id ss_wait_hist[] = {
 	[SS_WAIT_WAKEUP]	= SS_HIST_WAKEUP_LAT,

@@ -44,7 +44,7 @@ enum ss_hist_id {
 #define SS_HIST_BUCKETS		65
 
 struct ss_hist {
-	u64 count;
+	u64 count;		/* summed from the buckets when read */
 	u64 sum;		/* of the values >= 0 */
 	u64 neg_sum;		/* of the magnitudes of the values < 0 */
 	u64 buckets[SS_HIST_BUCKETS];
@@ -140,9 +140,13 @@ static inline unsigned int ss_hist_bucket(u64 value)
 	return fls64(value);
 }
 
+/*
+ * A value into this CPU's histogram @h: its sum and its bucket.  The count
+ * is not kept here: readers add up the buckets (stats.c), one per-CPU write
+ * less on the hot path.
+ */
 static inline void ss_stats_record(enum ss_hist_id h, u64 value)
 {
-	this_cpu_inc(ss_cpus->stats.hists[h].count);
 	this_cpu_add(ss_cpus->stats.hists[h].sum, value);
 	this_cpu_inc(ss_cpus->stats.hists[h].buckets[ss_hist_bucket(value)]);
 }
@@ -157,14 +161,13 @@ static inline void ss_stats_record_signed(enum ss_hist_id h, s64 value)
 		return;
 	}
 	mag = -(u64)value;
-	this_cpu_inc(ss_cpus->stats.hists[h].count);
 	this_cpu_add(ss_cpus->stats.hists[h].neg_sum, mag);
 	this_cpu_inc(ss_cpus->stats.hists[h].neg[ss_hist_bucket(mag)]);
 }
 
 /*
  * task_slots.c: when and why each task started waiting for a CPU, and how
- * it went to sleep.
+ * it went to sleep; the probes' lookups are inline in task_slots.h.
  */
 enum ss_wait_kind {
 	SS_WAIT_NONE,		/* running, or not known */
@@ -184,11 +187,7 @@ extern unsigned int ss_task_slots_nr;
 int ss_task_slots_alloc(unsigned int nr);
 void ss_task_slots_free(void);
 void ss_task_slots_clear(void);
-enum ss_wait_kind ss_task_wait_begin(struct task_struct *p,
-				     enum ss_wait_kind kind, u64 now);
-struct ss_wait ss_task_wait_end(struct task_struct *p, u64 now);
 size_t ss_task_slots_bytes(void);
-void ss_task_sleep(struct task_struct *p, enum ss_wait_kind kind);
 void ss_task_forget(struct task_struct *p);
 
 /* filter.c */

@@ -82,8 +82,23 @@ struct ss_cpu *ss_cpu_renew(struct ss_cpu *c, unsigned long epoch)
 	return c;
 }
 
+/*
+ * Counters that count exactly the values of a histogram: the probes record
+ * the histogram alone, and the readers take the counter from its count.
+ */
+static const struct {
+	enum ss_counter counter;
+	enum ss_hist_id hist;
+} ss_counted_by_hist[] = {
+	{ SS_PICKS,		SS_HIST_LAG_PICK },
+	{ SS_PLACEMENTS,	SS_HIST_LAG_PLACE },
+	{ SS_DEQUEUES,		SS_HIST_LAG_DEQUEUE },
+	{ SS_DEQUEUES_DELAYED,	SS_HIST_LAG_DELAYED },
+};
+
 static void ss_stats_add(struct ss_stats *out, const struct ss_stats *in)
 {
+	u64 count[SS_NR_HISTS];
 	int i, h, b;
 
 	for (i = 0; i < SS_NR_COUNTERS; i++)
@@ -91,15 +106,24 @@ static void ss_stats_add(struct ss_stats *out, const struct ss_stats *in)
 	for (h = 0; h < SS_NR_HISTS; h++) {
 		const struct ss_hist *src = &in->hists[h];
 		struct ss_hist *dst = &out->hists[h];
+		u64 pos, neg;
 
-		dst->count += READ_ONCE(src->count);
+		/* the count from the buckets read: the two always agree */
+		count[h] = 0;
 		dst->sum += READ_ONCE(src->sum);
 		dst->neg_sum += READ_ONCE(src->neg_sum);
 		for (b = 0; b < SS_HIST_BUCKETS; b++) {
-			dst->buckets[b] += READ_ONCE(src->buckets[b]);
-			dst->neg[b] += READ_ONCE(src->neg[b]);
+			pos = READ_ONCE(src->buckets[b]);
+			neg = READ_ONCE(src->neg[b]);
+			dst->buckets[b] += pos;
+			dst->neg[b] += neg;
+			count[h] += pos + neg;
 		}
+		dst->count += count[h];
 	}
+	for (i = 0; i < ARRAY_SIZE(ss_counted_by_hist); i++)
+		out->counters[ss_counted_by_hist[i].counter] +=
+			count[ss_counted_by_hist[i].hist];
 }
 
 /* Adds CPU @cpu's current-epoch copy to @out; false if it has none. */

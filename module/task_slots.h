@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The per-task wait table's hot path (task_slots.c has the rest): inline,
+ * because every probe call looks up one or two slots.
+ */
+#ifndef _SCHEDSCOPE_TASK_SLOTS_H
+#define _SCHEDSCOPE_TASK_SLOTS_H
+
+#include <linux/bits.h>
+#include <linux/hash.h>
+#include <linux/sched.h>
+
+#include "schedscope.h"
+
+struct ss_task_slot {
+	struct task_struct *task;
+	u64 word;		/* since << SS_SINCE_SHIFT | tag << 3 | kind */
+} __aligned(16);		/* four a cache line, none across two */
+
+#define SS_KIND_BITS	3
+#define SS_TAG_BITS	13
+#define SS_SINCE_SHIFT	(SS_KIND_BITS + SS_TAG_BITS)
+/* 48 bits of nanoseconds: waits up to 78 hours are told apart */
+#define SS_SINCE_MASK	(~0ULL >> SS_SINCE_SHIFT)
+
+extern struct ss_task_slot *ss_slots;
+extern unsigned int ss_slots_order;
+
+/*
+ * The slot is the hash's top bits (at most 22), the tag 13 bits below the
+ * 42nd: apart from each other for every table size.
+ */
+static inline u64 ss_task_hash(const struct task_struct *p)
+{
+	return (u64)(unsigned long)p * GOLDEN_RATIO_64;
+}
+
+static inline struct ss_task_slot *ss_slot_of(u64 hash)
+{
+	return &ss_slots[hash >> (64 - ss_slots_order)];
+}
+
+static inline u64 ss_tag_of(u64 hash)
+{
+	return (hash >> 20) & (BIT_ULL(SS_TAG_BITS) - 1);
+}
+
+static inline u64 ss_word(u64 since, u64 tag, enum ss_wait_kind kind)
+{
+	return (since & SS_SINCE_MASK) << SS_SINCE_SHIFT |
+	       tag << SS_KIND_BITS | kind;
+}
+
+static inline enum ss_wait_kind ss_word_kind(u64 word)
+{
+	return word & (BIT_ULL(SS_KIND_BITS) - 1);
+}
+
+static inline u64 ss_word_tag(u64 word)
+{
+	return (word >> SS_KIND_BITS) & (BIT_ULL(SS_TAG_BITS) - 1);
+}
+
+/*
+ * The full clock value of a word's start, from @now; a start that another
+ * CPU's clock put a little after @now is taken as @now.
+ */
+static inline u64 ss_word_since(u64 word, u64 now)
+{
+	u64 ago = (now - (word >> SS_SINCE_SHIFT)) & SS_SINCE_MASK;
+
+	return ago > SS_SINCE_MASK / 2 ? now : now - ago;
+}
+
+/* The word of the slot, if the slot is @p's: else 0 (SS_WAIT_NONE). */
+static inline u64 ss_own_word(const struct ss_task_slot *s,
+			      const struct task_struct *p, u64 tag)
+{
+	u64 word = READ_ONCE(s->word);
+
+	if (READ_ONCE(s->task) != p || ss_word_tag(word) != tag)
+		return 0;
+	return word;
+}
+
+/*
+ * A wakeup does not restart a wait that is already running: a task that was
+ * preempted while setting itself to sleep, then woken, has been queued since
+ * it was preempted (the kernel's run_delay counts it that way too).
+ */
+static inline bool ss_waiting(enum ss_wait_kind kind)
+{
+	return kind == SS_WAIT_WAKEUP || kind == SS_WAIT_PREEMPT ||
+	       kind == SS_WAIT_NEW;
+}
+
+/* @s becomes @p's; another task's pending wait there is lost */
+static inline void ss_slot_take(struct ss_task_slot *s, struct task_struct *p)
+{
+	struct task_struct *other = READ_ONCE(s->task);
+
+	if (other == p)
+		return;
+	if (other && ss_waiting(ss_word_kind(READ_ONCE(s->word))))
+		ss_stats_count(SS_SLOT_COLLISIONS);
+	WRITE_ONCE(s->task, p);
+}
+
+/*
+ * Returns what @p was doing before: SS_SLEEP after a real dequeue, for
+ * instance, tells a placement from the wakeup of a still queued task.
+ */
+static inline enum ss_wait_kind ss_task_wait_begin(struct task_struct *p,
+						   enum ss_wait_kind kind, u64 now)
+{
+	u64 hash = ss_task_hash(p), tag = ss_tag_of(hash);
+	struct ss_task_slot *s = ss_slot_of(hash);
+	enum ss_wait_kind before = ss_word_kind(ss_own_word(s, p, tag));
+
+	if (kind == SS_WAIT_WAKEUP && before == SS_WAIT_PREEMPT)
+		return before;
+	ss_slot_take(s, p);
+	WRITE_ONCE(s->word, ss_word(now, tag, kind));
+	return before;
+}
+
+/* @p went to sleep (@kind: SS_SLEEP or SS_SLEEP_DELAYED); no wait runs. */
+static inline void ss_task_sleep(struct task_struct *p, enum ss_wait_kind kind)
+{
+	u64 hash = ss_task_hash(p);
+	struct ss_task_slot *s = ss_slot_of(hash);
+
+	ss_slot_take(s, p);
+	WRITE_ONCE(s->word, ss_word(0, ss_tag_of(hash), kind));
+}
+
+/* @p runs at @now: ends its wait and returns it (SS_WAIT_NONE if unknown). */
+static inline struct ss_wait ss_task_wait_end(struct task_struct *p, u64 now)
+{
+	u64 hash = ss_task_hash(p), tag = ss_tag_of(hash);
+	struct ss_task_slot *s = ss_slot_of(hash);
+	u64 word = ss_own_word(s, p, tag);
+	struct ss_wait w = { .kind = SS_WAIT_NONE };
+
+	if (!word)
+		return w;
+	if (ss_waiting(ss_word_kind(word))) {
+		w.kind = ss_word_kind(word);
+		w.since = ss_word_since(word, now);
+	}
+	WRITE_ONCE(s->word, ss_word(0, tag, SS_WAIT_NONE));
+	return w;
+}
+
+#endif /* _SCHEDSCOPE_TASK_SLOTS_H */
