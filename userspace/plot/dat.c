@@ -156,14 +156,36 @@ static void write_lag(const struct plot_data *pd, FILE *out)
 	}
 }
 
+/* The bar charts' files: the name of their first column, and what they hold. */
+static const struct {
+	const char *first;
+	const char *what;
+} bar_files[PLOT_NCHARTS] = {
+	[PLOT_SWITCHES] = { "cause", "module counters per run: mean, min, "
+			    "max over each setting's repetitions" },
+	[PLOT_DECISIONS] = { "class", "each wakeup decision class in % of a "
+			     "run's decisions: mean, min, max over each "
+			     "setting's repetitions" },
+	[PLOT_TOOLS] = { "metric", "each number of the tools' own output, a "
+			 "run's value over the first setting's mean: mean, "
+			 "min, max over each setting's repetitions" },
+	[PLOT_CPU_SHARE] = { "task", "the workload's cpu_share per task (CPU "
+			     "time / elapsed): mean, min, max over each "
+			     "setting's repetitions" },
+	[PLOT_GROUP_SHARE] = { "group", "each group's CPU time in the run's "
+			       "window / (window x CPUs), from its cgroup: "
+			       "mean, min, max over each setting's "
+			       "repetitions" },
+};
+
 static void write_bars(const struct plot_data *pd, enum plot_chart c,
-		       const struct plot_bars *bars, const char *first,
-		       const char *what, FILE *out)
+		       FILE *out)
 {
+	const struct plot_bars *bars = plot_bars_of(pd, c);
 	size_t s, r;
 
-	put_header(pd, c, what, out);
-	fprintf(out, "# %s", first);
+	put_header(pd, c, bar_files[c].what, out);
+	fprintf(out, "# %s", bar_files[c].first);
 	for (s = 0; s < pd->nsettings; s++) {
 		put_column_name(out, pd->res->settings[s].name, "mean");
 		put_column_name(out, pd->res->settings[s].name, "min");
@@ -221,31 +243,11 @@ int plot_data_write(const struct plot_data *pd, enum plot_chart c, FILE *out)
 		write_lag(pd, out);
 		break;
 	case PLOT_SWITCHES:
-		write_bars(pd, c, &pd->switches, "cause", "module counters per "
-			   "run: mean, min, max over each setting's repetitions",
-			   out);
-		break;
 	case PLOT_DECISIONS:
-		write_bars(pd, c, &pd->decisions, "class", "each wakeup decision "
-			   "class in % of a run's decisions: mean, min, max over "
-			   "each setting's repetitions", out);
-		break;
 	case PLOT_TOOLS:
-		write_bars(pd, c, &pd->tools, "metric", "each number of the "
-			   "tools' own output, a run's value over the first "
-			   "setting's mean: mean, min, max over each setting's "
-			   "repetitions", out);
-		break;
 	case PLOT_CPU_SHARE:
-		write_bars(pd, c, &pd->share, "task", "the workload's cpu_share "
-			   "per task (CPU time / elapsed): mean, min, max over "
-			   "each setting's repetitions", out);
-		break;
 	case PLOT_GROUP_SHARE:
-		write_bars(pd, c, &pd->group_share, "group", "each group's CPU "
-			   "time in the run's window / (window x CPUs), from its "
-			   "cgroup: mean, min, max over each setting's "
-			   "repetitions", out);
+		write_bars(pd, c, out);
 		break;
 	default:
 		write_seconds(pd, out);
