@@ -81,11 +81,16 @@ static void ss_pick_count(const struct sched_entity *se,
 	ss_stats_record(SS_HIST_SLICE_PICK, se->slice);
 }
 
-/* One level of a pick: the task on its cfs_rq, or a group entity on its. */
-static void ss_pick_level(struct task_struct *p, const struct sched_entity *se,
-			  const struct cfs_rq *cfs_rq, int depth,
-			  bool eevdf, bool pick_order, bool trace,
-			  struct ss_rq_view *rv)
+/*
+ * One level of a pick: the task on its cfs_rq, or a group entity on its.
+ * Inline: the task's level is on the hot path of every switch.
+ */
+static __always_inline void ss_pick_level(struct task_struct *p,
+					  const struct sched_entity *se,
+					  const struct cfs_rq *cfs_rq,
+					  int depth, bool eevdf,
+					  bool pick_order, bool trace,
+					  struct ss_rq_view *rv)
 {
 	struct ss_entity_view v;
 
