@@ -43,7 +43,6 @@ static void ss_pick_order(struct ss_rq_view *rv, const struct cfs_rq *cfs_rq,
 			  const struct sched_entity *se, int depth)
 {
 	const struct sched_entity *first = ss_cfs_first(cfs_rq);
-	struct ss_entity_view fv;
 	bool eligible;
 
 	if (!first || (s64)(first->deadline - se->deadline) >= 0)
@@ -57,6 +56,9 @@ static void ss_pick_order(struct ss_rq_view *rv, const struct cfs_rq *cfs_rq,
 	} else if (ss_se_delayed(first)) {
 		ss_stats_count(SS_PICKS_EARLIER_DELAYED);
 	} else {
+		/* rare: declared here, not zeroed at every pick */
+		struct ss_entity_view fv;
+
 		ss_stats_count(SS_PICKS_EARLIER_INELIGIBLE);
 		ss_rq_view_entity(rv, cfs_rq, first, &fv);
 		ss_stats_record_signed(SS_HIST_LAG_EARLIER_INELIGIBLE, fv.lag);

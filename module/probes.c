@@ -143,9 +143,10 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 	u64 now = local_clock();
 	u64 stint_start = c->stint_start;
 	bool voluntary, wakeup_preemption = false;
-	struct ss_rq_view rv;
+	/* not zeroed at every call: the rest is set when read */
+	struct ss_rq_view rv __uninitialized;
 
-	rv.cfs_rq = NULL;	/* nothing read yet: the rest is set when read */
+	rv.cfs_rq = NULL;	/* nothing read yet */
 
 	/*
 	 * What the kernel counted: __schedule() has just added one to
@@ -176,7 +177,7 @@ void ss_probe_sched_wakeup(void *data, struct task_struct *p)
 {
 	unsigned int on = ss_groups_on();
 	enum ss_wait_kind before = SS_WAIT_NONE;
-	struct ss_rq_view rv;
+	struct ss_rq_view rv __uninitialized;
 
 	rv.cfs_rq = NULL;
 	ss_cpu_this();

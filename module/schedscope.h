@@ -44,7 +44,7 @@ enum ss_hist_id {
 #define SS_HIST_BUCKETS		65
 
 struct ss_hist {
-	u64 count;		/* summed from the buckets when read */
+	u64 count;		/* readers only: from the buckets (stats.c) */
 	u64 sum;		/* of the values >= 0 */
 	u64 neg_sum;		/* of the magnitudes of the values < 0 */
 	u64 buckets[SS_HIST_BUCKETS];

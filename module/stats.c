@@ -98,7 +98,6 @@ static const struct {
 
 static void ss_stats_add(struct ss_stats *out, const struct ss_stats *in)
 {
-	u64 count[SS_NR_HISTS];
 	int i, h, b;
 
 	for (i = 0; i < SS_NR_COUNTERS; i++)
@@ -106,24 +105,35 @@ static void ss_stats_add(struct ss_stats *out, const struct ss_stats *in)
 	for (h = 0; h < SS_NR_HISTS; h++) {
 		const struct ss_hist *src = &in->hists[h];
 		struct ss_hist *dst = &out->hists[h];
-		u64 pos, neg;
 
-		/* the count from the buckets read: the two always agree */
-		count[h] = 0;
 		dst->sum += READ_ONCE(src->sum);
 		dst->neg_sum += READ_ONCE(src->neg_sum);
 		for (b = 0; b < SS_HIST_BUCKETS; b++) {
-			pos = READ_ONCE(src->buckets[b]);
-			neg = READ_ONCE(src->neg[b]);
-			dst->buckets[b] += pos;
-			dst->neg[b] += neg;
-			count[h] += pos + neg;
+			dst->buckets[b] += READ_ONCE(src->buckets[b]);
+			dst->neg[b] += READ_ONCE(src->neg[b]);
 		}
-		dst->count += count[h];
+	}
+}
+
+/*
+ * What the probes do not write, from what they did: each histogram's count
+ * from its buckets (so the two always agree), and the counters that count
+ * a histogram's values.
+ */
+static void ss_stats_derive(struct ss_stats *out)
+{
+	int i, h, b;
+
+	for (h = 0; h < SS_NR_HISTS; h++) {
+		struct ss_hist *hist = &out->hists[h];
+
+		hist->count = 0;
+		for (b = 0; b < SS_HIST_BUCKETS; b++)
+			hist->count += hist->buckets[b] + hist->neg[b];
 	}
 	for (i = 0; i < ARRAY_SIZE(ss_counted_by_hist); i++)
 		out->counters[ss_counted_by_hist[i].counter] +=
-			count[ss_counted_by_hist[i].hist];
+			out->hists[ss_counted_by_hist[i].hist].count;
 }
 
 /* Adds CPU @cpu's current-epoch copy to @out; false if it has none. */
@@ -145,10 +155,14 @@ void ss_stats_sum(struct ss_stats *out)
 	memset(out, 0, sizeof(*out));
 	for_each_possible_cpu(cpu)
 		ss_stats_add_cpu(cpu, out);
+	ss_stats_derive(out);
 }
 
 bool ss_stats_cpu(int cpu, struct ss_stats *out)
 {
 	memset(out, 0, sizeof(*out));
-	return ss_stats_add_cpu(cpu, out);
+	if (!ss_stats_add_cpu(cpu, out))
+		return false;
+	ss_stats_derive(out);
+	return true;
 }
