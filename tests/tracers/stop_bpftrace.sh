@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # stop_bpftrace.sh - stopping a bpftrace started in the background; sourced,
-# by bash (tests/tracers/smoke, tests/vm/cases/tracers).
+# by bash (tests/tracers/smoke, tests/vm/cases/tracers, scripts/benchmark).
+
+# shellcheck source=../watchdog_sleep.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../watchdog_sleep.sh"
 
 # stop_bpftrace PID NAME: SIGINT, and its exit status once it has printed its
 # maps (under a second after the workload, under TCG). Once in a few runs
@@ -16,14 +19,11 @@ stop_bpftrace() {
 
 	kill -INT "$pid" || return 1
 	(
-		trap 'kill $! 2>/dev/null; exit 0' TERM
-		sleep 20 </dev/null >/dev/null 2>&1 &
-		wait $!
+		watchdog_sleep 20
 		kill -0 "$pid" 2>/dev/null || exit 0
 		echo "# $name: bpftrace still running 20 s after SIGINT: sending another"
 		kill -INT "$pid"
-		sleep 60 </dev/null >/dev/null 2>&1 &
-		wait $!
+		watchdog_sleep 60
 		kill -KILL "$pid" 2>/dev/null
 	) &
 	watchdog=$!

@@ -8,6 +8,8 @@
 # and each task's vruntime and E/N.  Reading sched/debug moves zero_vruntime
 # to V (avg_vruntime() rebases the sums), so two reads agree on V, not on
 # the sums.
+# shellcheck source=../watchdog_sleep.sh
+. "$TOP/tests/watchdog_sleep.sh"
 RT_RUNTIME=/proc/sys/kernel/sched_rt_runtime_us
 FAIR_SERVER=/sys/kernel/debug/sched/fair_server/cpu1/runtime
 rt_before=$(cat $RT_RUNTIME)
@@ -41,15 +43,11 @@ hog_holds_cpu1() {
 	echo "# CPU 1 not held: hog ${where:-gone}, ran $(( ${h1:-0} - ${h0:-0} )) ns; task ${quiet[0]} ran $(( ${q1:-0} - ${q0:-0} )) ns; rt_runtime_us $(cat $RT_RUNTIME), fair_server runtime $(cat $FAIR_SERVER 2>/dev/null)"
 	return 1
 }
-# the hog's watchdog, stopped (SIGTERM), stops its sleep too: nothing of it
-# is left running
+# the hog's watchdog: stopped (SIGTERM), nothing of it is left running
 for start in 1 2 3; do
 	taskset -c 1 chrt -f 50 bash -c 'while :; do :; done' &
 	hog=$!
-	( trap 'kill $! 2>/dev/null; exit 0' TERM
-	  sleep 120 </dev/null >/dev/null 2>&1 &
-	  wait $!
-	  kill -9 "$hog" 2>/dev/null ) &
+	( watchdog_sleep 120; kill -9 "$hog" 2>/dev/null ) &
 	hog_watchdog=$!
 	sleep 0.5
 	hog_holds_cpu1 && break
