@@ -16,8 +16,8 @@ WORKLOAD_COMMON_SRCS := workloads/workload.c
 WAKELAT_SRCS := workloads/lat_stats.c
 
 # The libraries: BTF through libbpf, trace events through libtracefs and
-# libtraceevent, JSON through jansson.
-SCHEDSCOPE_PKGS := libbpf libtracefs libtraceevent jansson
+# libtraceevent, JSON through jansson, modules through libkmod.
+SCHEDSCOPE_PKGS := libbpf libtracefs libtraceevent jansson libkmod
 SCHEDSCOPE_PKG_CFLAGS := $(shell pkg-config --cflags $(SCHEDSCOPE_PKGS) 2>/dev/null)
 SCHEDSCOPE_PKG_LIBS := $(shell pkg-config --libs $(SCHEDSCOPE_PKGS) 2>/dev/null || \
-	echo -lbpf -ltracefs -ltraceevent -ljansson) -lm
+	echo -lbpf -ltracefs -ltraceevent -ljansson -lkmod) -lm

@@ -260,12 +260,10 @@ static void explain_load_error(int err, const char *ko, const struct modinfo *mi
 	}
 }
 
-/* The module to load: its path, where it was found, how to read it. */
+/* The module to load: its path (plain or compressed), where it was found. */
 struct module_file {
-	char path[PATH_MAX];		/* as found, for the messages */
+	char path[PATH_MAX];
 	const char *from;		/* which of the places below */
-	char read_path[PATH_MAX];	/* path, or its decompressed memfd */
-	int fd;				/* the decompressed memfd, or -1 */
 };
 
 /*
@@ -306,26 +304,6 @@ static int find_module(const struct load_params *p, const char *release,
 				  m->path, strerror(errno), release);
 		return -1;
 	}
-	return 0;
-}
-
-/* A compressed module decompressed into memory for modinfo and loading. */
-static int open_module(struct module_file *m)
-{
-	const char *prog = kmod_decompressor(m->path);
-	char err[1024];
-
-	m->fd = -1;
-	snprintf(m->read_path, sizeof(m->read_path), "%s", m->path);
-	if (!prog)
-		return 0;
-	m->fd = kmod_decompress(prog, m->path, err, sizeof(err));
-	if (m->fd < 0) {
-		cli_error("load", "%s", err);
-		return -1;
-	}
-	snprintf(m->read_path, sizeof(m->read_path), "/proc/self/fd/%d",
-		 m->fd);
 	return 0;
 }
 
@@ -403,7 +381,7 @@ static int module_params(const struct load_params *p, const char *ko,
 }
 
 /*
- * finit_module(2) of ko with params; with a layout given, a spinning
+ * The module inserted with params; with a layout given, a spinning
  * witness lets the module check the layout's sums exactly. 0, or -1 after
  * saying why not.
  */
@@ -414,7 +392,7 @@ static int insert_module(const struct module_file *m,
 	const char *ko = m->path;
 	struct layout_witness witness = { 0 };
 	char kv[64];
-	int fd, ret;
+	int ret;
 
 	if (layout_given && modinfo_has_param(mi, "cfs_rq_witness")) {
 		ret = layout_witness_start(&witness);
@@ -427,15 +405,8 @@ static int insert_module(const struct module_file *m,
 			kmod_param_add(params, len, kv);
 		}
 	}
-	fd = open(m->read_path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		cli_error("load", "%s: %s", ko, strerror(errno));
-		layout_witness_stop(&witness);
-		return -1;
-	}
-	ret = kmod_insert(fd, params);
+	ret = kmod_insert(m->path, params);
 	layout_witness_stop(&witness);
-	close(fd);
 	if (ret) {
 		explain_load_error(ret, ko, mi, release);
 		return -1;
@@ -498,13 +469,11 @@ int cmd_load(int argc, char **argv)
 		explain_load_error(ENOSYS, "", &mi, uts.release);
 		return 1;
 	}
-	if (find_module(&p, uts.release, &m) || open_module(&m))
+	if (find_module(&p, uts.release, &m))
 		return 1;
-	ret = modinfo_read(m.read_path, &mi, err, sizeof(err));
+	ret = modinfo_read(m.path, &mi, err, sizeof(err));
 	if (ret) {
 		cli_error("load", "%s", err);
-		if (m.fd >= 0)
-			close(m.fd);
 		return 1;
 	}
 	ret = module_params(&p, m.path, &mi, params, sizeof(params),
@@ -512,8 +481,6 @@ int cmd_load(int argc, char **argv)
 	if (!ret)
 		ret = insert_module(&m, &mi, uts.release, params,
 				    sizeof(params), layout_given);
-	if (m.fd >= 0)
-		close(m.fd);
 	if (!ret) {
 		printf("loaded %s (%s)%s%s\n", m.path, m.from,
 		       *params ? " " : "", params);

@@ -2,8 +2,8 @@
 /*
  * The module as a package installs it: DKMS's build for the running kernel
  * under /lib/modules/<release>/updates/dkms/, where modprobe finds it too,
- * plain or compressed as the kernel's own modules are (.ko.xz, .ko.zst,
- * .ko.gz).
+ * plain or compressed as the kernel's own modules are (.ko.xz, .ko.zst):
+ * libkmod reads and loads each (kmod/modinfo.h, kmod/load.h).
  */
 #ifndef SCHEDSCOPE_KMOD_INSTALLED_H
 #define SCHEDSCOPE_KMOD_INSTALLED_H
@@ -19,18 +19,5 @@
  */
 int kmod_installed_path(const char *root, const char *release, char *buf,
 			size_t len);
-
-/*
- * The decompressor of path by its suffix ("xz", "zstd", "gzip"), or NULL
- * for an uncompressed module.
- */
-const char *kmod_decompressor(const char *path);
-
-/*
- * A memory file holding path decompressed by prog (kmod_decompressor()):
- * the file descriptor, or -errno with why in err.
- */
-int kmod_decompress(const char *prog, const char *path, char *err,
-		    size_t errlen);
 
 #endif

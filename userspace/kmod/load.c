@@ -2,6 +2,7 @@
 /* Inserting and removing the module (kmod/load.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <libkmod.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -62,9 +63,20 @@ enum kmod_layout kmod_layout_param(const char *btf, const struct modinfo *mi,
 	return KMOD_LAYOUT_GIVEN;
 }
 
-int kmod_insert(int fd, const char *params)
+int kmod_insert(const char *path, const char *params)
 {
-	return syscall(SYS_finit_module, fd, params, 0) ? errno : 0;
+	struct kmod_ctx *ctx = kmod_new(NULL, NULL);
+	struct kmod_module *mod = NULL;
+	int ret;
+
+	if (!ctx)
+		return ENOMEM;
+	ret = kmod_module_new_from_path(ctx, path, &mod);
+	if (!ret)
+		ret = kmod_module_insert_module(mod, 0, params);
+	kmod_module_unref(mod);
+	kmod_unref(ctx);
+	return -ret;
 }
 
 int kmod_remove(void)

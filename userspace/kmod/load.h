@@ -39,8 +39,11 @@ enum kmod_layout kmod_layout_param(const char *btf, const struct modinfo *mi,
 				   char *kv, size_t len, char *why,
 				   size_t whylen);
 
-/* finit_module(2) of the open module file fd; 0 or the errno. */
-int kmod_insert(int fd, const char *params);
+/*
+ * The module file path (plain or compressed) inserted with params by
+ * libkmod, as modprobe would; 0 or the errno (finit_module(2)'s).
+ */
+int kmod_insert(const char *path, const char *params);
 /* delete_module(2) of schedscope, without waiting; 0 or the errno. */
 int kmod_remove(void);
 

@@ -1,85 +1,69 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <elf.h>
 #include <errno.h>
+#include <libkmod.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/error_msg.h"
 #include "kmod/modinfo.h"
-#include "lib/read_file.h"
 
-int modinfo_parse(const void *elf, size_t size, struct modinfo *mi, char *err,
-		  size_t errlen)
+/* The entries of info as "key=value\0..." in mi; 0 or -ENOMEM. */
+static int modinfo_copy(struct kmod_list *info, struct modinfo *mi)
 {
-	const unsigned char *img = elf;
-	Elf64_Ehdr eh;
-	Elf64_Shdr sh, strsh;
-	size_t i;
+	struct kmod_list *l;
+	size_t len = 0, pos = 0;
 
-	memset(mi, 0, sizeof(*mi));
-	if (size < sizeof(eh) || memcmp(img, ELFMAG, SELFMAG)) {
-		error_msg(err, errlen, "not an ELF file");
-		return -ENOEXEC;
-	}
-	memcpy(&eh, img, sizeof(eh));
-	if (eh.e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh.e_ident[EI_DATA] != ELFDATA2LSB) {
-		error_msg(err, errlen, "not a 64-bit little-endian ELF file");
-		return -ENOEXEC;
-	}
-	if (eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shoff > size ||
-	    eh.e_shnum > (size - eh.e_shoff) / sizeof(Elf64_Shdr) ||
-	    eh.e_shstrndx >= eh.e_shnum) {
-		error_msg(err, errlen, "ELF section headers out of the file");
-		return -EINVAL;
-	}
-	memcpy(&strsh, img + eh.e_shoff + eh.e_shstrndx * sizeof(sh), sizeof(sh));
-	if (strsh.sh_offset > size || strsh.sh_size > size - strsh.sh_offset) {
-		error_msg(err, errlen, "ELF section names out of the file");
-		return -EINVAL;
-	}
-	for (i = 0; i < eh.e_shnum; i++) {
-		const char *name;
-
-		memcpy(&sh, img + eh.e_shoff + i * sizeof(sh), sizeof(sh));
-		if (sh.sh_name >= strsh.sh_size)
-			continue;
-		name = (const char *)img + strsh.sh_offset + sh.sh_name;
-		if (strnlen(name, strsh.sh_size - sh.sh_name) ==
-		    strsh.sh_size - sh.sh_name || strcmp(name, ".modinfo"))
-			continue;
-		if (sh.sh_type == SHT_NOBITS || sh.sh_offset > size ||
-		    sh.sh_size > size - sh.sh_offset) {
-			error_msg(err, errlen, ".modinfo out of the file");
-			return -EINVAL;
-		}
-		mi->data = malloc(sh.sh_size + 1);
-		if (!mi->data)
-			return -ENOMEM;
-		memcpy(mi->data, img + sh.sh_offset, sh.sh_size);
-		mi->data[sh.sh_size] = '\0';
-		mi->len = sh.sh_size;
-		return 0;
-	}
-	error_msg(err, errlen, "no .modinfo section: not a kernel module");
-	return -ENOEXEC;
+	kmod_list_foreach(l, info)
+		len += strlen(kmod_module_info_get_key(l)) + 1 +
+		       strlen(kmod_module_info_get_value(l) ?: "") + 1;
+	mi->data = malloc(len + 1);
+	if (!mi->data)
+		return -ENOMEM;
+	kmod_list_foreach(l, info)
+		pos += sprintf(mi->data + pos, "%s=%s", kmod_module_info_get_key(l),
+			       kmod_module_info_get_value(l) ?: "") + 1;
+	mi->data[pos] = '\0';
+	mi->len = pos;
+	return 0;
 }
 
 int modinfo_read(const char *path, struct modinfo *mi, char *err, size_t errlen)
 {
-	size_t len;
-	char *buf;
+	struct kmod_ctx *ctx = kmod_new(NULL, NULL);
+	struct kmod_module *mod = NULL;
+	struct kmod_list *info = NULL;
 	int ret;
 
 	memset(mi, 0, sizeof(*mi));
-	ret = read_file(path, &buf, &len, err, errlen);
-	if (ret)
-		return ret;
-	ret = modinfo_parse(buf, len, mi, err, errlen);
-	if (ret)
-		error_msg_prefix(err, errlen, path);
-	free(buf);
+	if (!ctx) {
+		error_msg(err, errlen, "%s: libkmod: kmod_new failed", path);
+		return -ENOMEM;
+	}
+	ret = kmod_module_new_from_path(ctx, path, &mod);
+	if (ret < 0) {
+		error_msg(err, errlen, "%s: %s", path, strerror(-ret));
+		goto out;
+	}
+	/* libkmod reads the file as modprobe does, decompressing it */
+	ret = kmod_module_get_info(mod, &info);
+	if (ret < 0) {
+		error_msg(err, errlen, "%s: not a kernel module: libkmod found "
+			  "no .modinfo (%s)", path, strerror(-ret));
+		ret = -ENOEXEC;
+		goto out;
+	}
+	ret = modinfo_copy(info, mi);
+	kmod_module_info_free_list(info);
+	if (!ret && !mi->len) {
+		modinfo_free(mi);
+		error_msg(err, errlen, "%s: no .modinfo section: not a kernel "
+			  "module", path);
+		ret = -ENOEXEC;
+	}
+out:
+	kmod_module_unref(mod);
+	kmod_unref(ctx);
 	return ret;
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The .modinfo section of a kernel module file (.ko): NUL-separated
+ * The .modinfo section of a kernel module file (.ko), as libkmod reads it
+ * (modinfo(8) does the same): NUL-separated
  * "key=value" strings such as "vermagic=6.12.117+deb12-amd64 SMP ...",
  * "parm=task_slots:...", "parmtype=task_slots:uint".
  */
@@ -16,14 +17,11 @@ struct modinfo {
 };
 
 /*
- * Read the .modinfo section of the 64-bit little-endian ELF file path.
- * Returns 0, -errno of I/O, -ENOEXEC (not such an ELF file, or no
- * .modinfo), -EINVAL (section out of the file's bounds); err says which.
+ * Read the .modinfo of the module file path, plain or compressed (.ko.xz,
+ * .ko.zst), with libkmod.  Returns 0, -errno of opening it, -ENOEXEC (not
+ * a module, or one libkmod cannot decompress); err says which.
  */
 int modinfo_read(const char *path, struct modinfo *mi, char *err, size_t errlen);
-/* The same for an ELF image in memory. */
-int modinfo_parse(const void *elf, size_t size, struct modinfo *mi, char *err,
-		  size_t errlen);
 void modinfo_free(struct modinfo *mi);
 
 /* Value of the first "key=..." entry, NULL when there is none. */
