@@ -10,18 +10,6 @@
 #include "test_util.h"
 #include "kmod/modinfo.h"
 
-/* path holding the first len bytes of data; 0, or -1 */
-static int write_cut(const char *path, const char *data, size_t len)
-{
-	FILE *f = fopen(path, "we");
-	int ok;
-
-	if (!f)
-		return -1;
-	ok = fwrite(data, 1, len, f) == len;
-	return fclose(f) || !ok ? -1 : 0;
-}
-
 void test_modinfo(void)
 {
 	struct modinfo mi;
@@ -48,9 +36,9 @@ void test_modinfo(void)
 	/* Truncated ELF files: errors, never a crash. */
 	elf = test_file(FIXTURE_BUILD_DIR "/elf/modinfo_fixture.o", &len);
 	snprintf(dir, sizeof(dir), "%s", test_tmpdir("modinfo_cut"));
+	snprintf(path, sizeof(path), "%s/cut.ko", dir);
 	for (cut = 0; cut < len; cut += 61) {
-		snprintf(path, sizeof(path), "%s/cut.ko", dir);
-		CHECK(!write_cut(path, elf, cut));
+		test_write_bytes(dir, "cut.ko", elf, cut);
 		if (!modinfo_read(path, &mi, err, sizeof(err)))
 			modinfo_free(&mi);
 		else

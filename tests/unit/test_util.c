@@ -60,7 +60,8 @@ const char *test_tmpdir(const char *name)
 	return path;
 }
 
-void test_write(const char *dir, const char *relpath, const char *data)
+void test_write_bytes(const char *dir, const char *relpath, const char *data,
+		      size_t len)
 {
 	char path[PATH_MAX], parent[PATH_MAX];
 	FILE *f;
@@ -70,10 +71,15 @@ void test_write(const char *dir, const char *relpath, const char *data)
 	*strrchr(parent, '/') = '\0';
 	mkdir_p(parent);
 	f = fopen(path, "w");
-	if (!f || fputs(data, f) < 0 || fclose(f)) {
+	if (!f || fwrite(data, 1, len, f) != len || fclose(f)) {
 		printf("cannot write %s: %s\n", path, strerror(errno));
 		abort();
 	}
+}
+
+void test_write(const char *dir, const char *relpath, const char *data)
+{
+	test_write_bytes(dir, relpath, data, strlen(data));
 }
 
 static void copy_tree(const char *src, const char *dst, const char *rel)

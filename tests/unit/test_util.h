@@ -24,6 +24,9 @@
 const char *test_tmpdir(const char *name);
 /* Write data to dir/relpath, creating the directories on the way. */
 void test_write(const char *dir, const char *relpath, const char *data);
+/* The same for the first len bytes of data, NULs and all. */
+void test_write_bytes(const char *dir, const char *relpath, const char *data,
+		      size_t len);
 /* Copy every file of fixture directory src (relative to TEST_DIR) to dst. */
 void test_copy_dir(const char *src, const char *dst);
 
