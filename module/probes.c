@@ -11,6 +11,8 @@
  * sched_switch that switches it in: after sched_wakeup (wakeup latency), after
  * sched_wakeup_new (a new task's first run), or after a sched_switch that
  * switched it out while still runnable (it was preempted or yielded).
+ *
+ * Built within hot_path.c, with the EEVDF reads it calls.
  */
 #include <linux/sched/clock.h>
 
@@ -135,8 +137,11 @@ static void ss_switch_out(unsigned int on, struct task_struct *prev,
 		ss_eevdf_switch_out(prev, !runnable, on, rv);
 }
 
-void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
-			   struct task_struct *next, unsigned int prev_state)
+/* __flatten: every call inlined, the EEVDF reads too (hot_path.c) */
+void __flatten ss_probe_sched_switch(void *data, bool preempt,
+				     struct task_struct *prev,
+				     struct task_struct *next,
+				     unsigned int prev_state)
 {
 	struct ss_cpu *c = ss_cpu_this();
 	unsigned int on = ss_groups_on();
@@ -173,7 +178,7 @@ void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 			      prev_state, now, &rv);
 }
 
-void ss_probe_sched_wakeup(void *data, struct task_struct *p)
+void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 {
 	unsigned int on = ss_groups_on();
 	enum ss_wait_kind before = SS_WAIT_NONE;
