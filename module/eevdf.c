@@ -16,6 +16,8 @@
  *
  * se->vlag is read only after a real dequeue: while an entity runs, with
  * RUN_TO_PARITY, it holds a copy of its deadline instead.
+ *
+ * Built within hot_path.c: what the probes call is inlined into them.
  */
 #include <linux/pid.h>
 #include <linux/pid_namespace.h>

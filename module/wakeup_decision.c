@@ -35,6 +35,8 @@
  * flat kernel, where every fair task is on the root cfs_rq.  A group's
  * cpu.idle is in the private cfs_rq and not read: group entities count as
  * not idle.
+ *
+ * Built within hot_path.c, inlined into the probes.
  */
 #include <linux/rbtree.h>
 #include <linux/sched.h>
