@@ -96,6 +96,21 @@ static int ss_probes_attach(void)
 	return 0;
 }
 
+unsigned int ss_groups_selected = SS_GROUPS_ALL;
+unsigned int ss_groups_measured;
+
+/* The groups of @mask that this kernel supports. */
+static unsigned int ss_groups_supported(unsigned int mask)
+{
+	unsigned int supported = 0;
+	int g;
+
+	for (g = 0; g < SS_NR_GROUPS; g++)
+		if ((mask & BIT(g)) && ss_group_supported(g))
+			supported |= BIT(g);
+	return supported;
+}
+
 /* Set while the probes are attached; changed under ss_enable_lock. */
 static DEFINE_MUTEX(ss_enable_lock);
 static bool ss_is_enabled;
@@ -116,6 +131,7 @@ int ss_set_enabled(bool on)
 		/* Waits that began while detached were not seen. */
 		ss_task_slots_clear();
 		ss_stats_forget_curr();
+		WRITE_ONCE(ss_groups_measured, ss_groups_supported(ss_groups_selected));
 		err = ss_probes_attach();
 	} else {
 		ss_probes_detach();
@@ -126,8 +142,6 @@ out:
 	mutex_unlock(&ss_enable_lock);
 	return err;
 }
-
-unsigned int ss_groups_selected = SS_GROUPS_ALL;
 
 /*
  * Choosing what to measure while measuring would leave half-counted events

@@ -118,7 +118,8 @@ static noinline void ss_pick_groups(struct task_struct *p, bool eevdf,
 				    bool pick_order, bool trace)
 {
 	struct sched_entity *se;
-	struct ss_rq_view rv;
+	/* rq_cpu is not read: no groups on a flat kernel */
+	struct ss_rq_view rv = { };
 	int depth = 1;
 
 	for (se = p->se.parent; se; se = se->parent, depth++) {
@@ -136,8 +137,8 @@ void ss_eevdf_pick(struct task_struct *p, unsigned int on,
 		   struct ss_rq_view *rv)
 {
 	struct sched_entity *se = &p->se;
-	struct cfs_rq *cfs_rq = ss_eevdf_cfs_rq(se);
-	bool pick_order = (on & SS_ON(PICK_ORDER)) && ss_pick_order_live();
+	struct cfs_rq *cfs_rq = ss_rq_view_queue(rv, se);
+	bool pick_order = on & SS_ON(PICK_ORDER);
 	bool eevdf = on & SS_ON(EEVDF);
 	bool trace = trace_pick_enabled();
 
@@ -180,7 +181,7 @@ void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
 		if (!(on & SS_ON(DELAYED_DEQUEUE)))
 			return;
 		/* still queued: its lag is V - v */
-		ss_rq_view_entity(rv, ss_eevdf_cfs_rq(se), se, &v);
+		ss_rq_view_entity(rv, ss_rq_view_queue(rv, se), se, &v);
 		/* dequeues_delayed is its count (stats.c) */
 		ss_stats_record_signed(SS_HIST_LAG_DELAYED, v.lag);
 	} else {
@@ -193,7 +194,7 @@ void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
 	if (!trace_dequeue_enabled())
 		return;
 	if (!delayed) {
-		ss_rq_view_entity(rv, ss_eevdf_cfs_rq(se), se, &v);
+		ss_rq_view_entity(rv, ss_rq_view_queue(rv, se), se, &v);
 		v.lag = se->vlag;
 	}
 	trace_dequeue(p, se, 0, v.V, v.lag, v.eligible, delayed);
@@ -216,7 +217,7 @@ void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
 	}
 	if (before != SS_SLEEP || !(on & SS_ON(EEVDF)))
 		return;
-	ss_rq_view_entity(rv, ss_eevdf_cfs_rq(&p->se), &p->se, &v);
+	ss_rq_view_entity(rv, ss_rq_view_queue(rv, &p->se), &p->se, &v);
 	/* placements is its count (stats.c) */
 	ss_stats_record_signed(SS_HIST_LAG_PLACE, v.lag);
 	if (trace_place_enabled())

@@ -94,6 +94,7 @@ struct ss_eligibility {
  * Zero-initialised: nothing read yet.
  */
 struct ss_rq_view {
+	struct ss_cpu *rq_cpu;		/* the CPU whose runqueue is looked at */
 	const struct cfs_rq *cfs_rq;	/* whose sums e holds, or NULL */
 	struct ss_eligibility e;
 	bool have_V;
@@ -142,6 +143,26 @@ static inline struct cfs_rq *ss_eevdf_cfs_rq(const struct sched_entity *se)
 	return se->cfs_rq;
 }
 
+/*
+ * ss_eevdf_cfs_rq() of an entity on @rv's runqueue.  On a flat kernel that
+ * is the CPU's root cfs_rq, looked up once instead of a walk up the groups
+ * at every call.
+ */
+static inline struct cfs_rq *ss_rq_view_queue(const struct ss_rq_view *rv,
+					      const struct sched_entity *se)
+{
+	struct cfs_rq *root;
+
+	if (ss_cfs.model != SS_MODEL_FLAT)
+		return se->cfs_rq;
+	root = READ_ONCE(rv->rq_cpu->root_cfs_rq);
+	if (unlikely(!root)) {
+		root = ss_eevdf_cfs_rq(se);
+		WRITE_ONCE(rv->rq_cpu->root_cfs_rq, root);
+	}
+	return root;
+}
+
 /* The weight @se has in the sums of @cfs_rq (avg_vruntime_weight()). */
 static inline unsigned long ss_avg_weight(const struct cfs_rq *cfs_rq,
 					  const struct sched_entity *se)
@@ -158,22 +179,20 @@ static inline unsigned long ss_avg_weight(const struct cfs_rq *cfs_rq,
 	return w;
 }
 
-/* vruntime_eligible(): avg >= key * load, in 128 bits from 7.1 on. */
+/*
+ * vruntime_eligible(): avg >= key * load, exact (the kernel compares in 128
+ * bits) from 7.1 on.  A product past s64 is beyond any avg: it is below
+ * avg exactly when it is negative, and load, a sum of weights, is positive.
+ */
 static inline bool ss_eligible(s64 avg, s64 key, s64 load)
 {
+	s64 rhs;
+
 	if (ss_cfs.model == SS_MODEL_SCALED)
 		return avg >= (s64)((u64)key * (u64)load);
-#ifdef CONFIG_ARCH_SUPPORTS_INT128
-	return avg >= (__int128)key * load;
-#else
-	{
-		s64 rhs;
-
-		if (check_mul_overflow(key, load, &rhs))
-			return key <= 0;
-		return avg >= rhs;
-	}
-#endif
+	if (unlikely(check_mul_overflow(key, load, &rhs)))
+		return key < 0;
+	return avg >= rhs;
 }
 
 static inline void ss_eligibility_of(const struct cfs_rq *cfs_rq,

@@ -22,11 +22,18 @@
 #include "schedscope.h"
 #include "task_slots.h"
 
-static const enum ss_hist_id ss_wait_hist[] = {
-	[SS_WAIT_WAKEUP]	= SS_HIST_WAKEUP_LAT,
-	[SS_WAIT_PREEMPT]	= SS_HIST_PREEMPT_LAT,
-	[SS_WAIT_NEW]		= SS_HIST_NEW_LAT,
-};
+/* The histogram of a wait, by what it started with (ss_waiting()). */
+static enum ss_hist_id ss_wait_hist(enum ss_wait_kind kind)
+{
+	switch (kind) {
+	case SS_WAIT_PREEMPT:
+		return SS_HIST_PREEMPT_LAT;
+	case SS_WAIT_NEW:
+		return SS_HIST_NEW_LAT;
+	default:
+		return SS_HIST_WAKEUP_LAT;
+	}
+}
 
 /* local_clock() of different CPUs may disagree by a little: never negative */
 static u64 ss_elapsed(u64 since, u64 now)
@@ -55,11 +62,14 @@ static void ss_wakeup_preemption_end(struct ss_cpu *c,
 #define SS_SLOT_GROUPS	(SS_ON(LATENCY) | SS_ON(SWITCHES) | SS_ON(EEVDF) | \
 			 SS_ON(DELAYED_DEQUEUE))
 
-/* The EEVDF reads of a fair task switched in, or out: only if asked for. */
+/*
+ * The EEVDF reads of a fair task switched in, or out: only if asked for
+ * (@on, from ss_probe_groups(), has them only with the layout live).
+ */
 static bool ss_eevdf_wanted(unsigned int on, unsigned int groups,
 			    const struct task_struct *p)
 {
-	return (on & groups) && ss_eevdf_live() && ss_fair(p);
+	return SS_CAN_EEVDF && (on & groups) && ss_fair(p);
 }
 
 /*
@@ -91,7 +101,7 @@ static bool ss_switch_in(unsigned int on, struct task_struct *prev,
 			if (w.kind == SS_WAIT_NONE)
 				ss_stats_count(SS_UNTRACKED_SWITCH_INS);
 			else
-				ss_stats_record(ss_wait_hist[w.kind],
+				ss_stats_record(ss_wait_hist(w.kind),
 						ss_elapsed(w.since, now));
 		}
 		if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(PICK_ORDER), next))
@@ -144,13 +154,14 @@ void __flatten ss_probe_sched_switch(void *data, bool preempt,
 				     unsigned int prev_state)
 {
 	struct ss_cpu *c = ss_cpu_this();
-	unsigned int on = ss_groups_on();
+	unsigned int on = ss_probe_groups();
 	u64 now = local_clock();
 	u64 stint_start = c->stint_start;
 	bool voluntary, wakeup_preemption = false;
 	/* not zeroed at every call: the rest is set when read */
 	struct ss_rq_view rv __uninitialized;
 
+	rv.rq_cpu = c;
 	rv.cfs_rq = NULL;	/* nothing read yet */
 
 	/*
@@ -180,10 +191,12 @@ void __flatten ss_probe_sched_switch(void *data, bool preempt,
 
 void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 {
-	unsigned int on = ss_groups_on();
+	unsigned int on = ss_probe_groups();
 	enum ss_wait_kind before = SS_WAIT_NONE;
 	struct ss_rq_view rv __uninitialized;
 
+	/* under the lock of the wakee's runqueue */
+	rv.rq_cpu = per_cpu_ptr(ss_cpus, task_cpu(p));
 	rv.cfs_rq = NULL;
 	ss_cpu_this();
 	if (on & SS_SLOT_GROUPS)
@@ -194,13 +207,13 @@ void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 		ss_stats_count(SS_WAKEUPS);
 	if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(DELAYED_DEQUEUE), p))
 		ss_eevdf_wakeup(p, before, on, &rv);
-	if ((on & SS_ON(DECISIONS)) && ss_decisions_live() && ss_fair(p))
+	if (SS_CAN_EEVDF && (on & SS_ON(DECISIONS)) && ss_fair(p))
 		ss_wakeup_decision(p, &rv);
 }
 
 void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)
 {
-	unsigned int on = ss_groups_on();
+	unsigned int on = ss_probe_groups();
 
 	ss_cpu_this();
 	if (on & SS_SLOT_GROUPS)
@@ -213,7 +226,7 @@ void ss_probe_sched_migrate_task(void *data, struct task_struct *p,
 				 int dest_cpu)
 {
 	ss_cpu_this();
-	if ((ss_groups_on() & SS_ON(SWITCHES)) && ss_measured(p))
+	if ((ss_probe_groups() & SS_ON(SWITCHES)) && ss_measured(p))
 		ss_stats_count(SS_MIGRATIONS);
 }
 

@@ -14,6 +14,8 @@
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 
+struct cfs_rq;
+
 #define SCHEDSCOPE_VERSION	"0.1.0"
 #define SCHEDSCOPE_INTERFACE	1
 
@@ -97,6 +99,11 @@ struct ss_cpu {
 	 */
 	const struct task_struct *preempt_victim;
 	const struct task_struct *preempt_wakee;
+	/*
+	 * On a flat kernel (eevdf.h), the one EEVDF queue of this CPU, its
+	 * root cfs_rq: found once, it never moves.
+	 */
+	struct cfs_rq *root_cfs_rq;
 	struct ss_stats stats;
 };
 
@@ -148,7 +155,11 @@ static inline unsigned int ss_hist_bucket(u64 value)
 static inline void ss_stats_record(enum ss_hist_id h, u64 value)
 {
 	this_cpu_add(ss_cpus->stats.hists[h].sum, value);
-	this_cpu_inc(ss_cpus->stats.hists[h].buckets[ss_hist_bucket(value)]);
+	/*
+	 * The bucket is at most 64, the last: added, not indexed, as the
+	 * bounds sanitizer cannot see fls64()'s range and checks every index.
+	 */
+	this_cpu_inc(*(ss_cpus->stats.hists[h].buckets + ss_hist_bucket(value)));
 }
 
 /* Signed values: negative ones count by magnitude on the mirrored side. */
@@ -162,7 +173,7 @@ static inline void ss_stats_record_signed(enum ss_hist_id h, s64 value)
 	}
 	mag = -(u64)value;
 	this_cpu_add(ss_cpus->stats.hists[h].neg_sum, mag);
-	this_cpu_inc(ss_cpus->stats.hists[h].neg[ss_hist_bucket(mag)]);
+	this_cpu_inc(*(ss_cpus->stats.hists[h].neg + ss_hist_bucket(mag)));
 }
 
 /*
@@ -225,6 +236,18 @@ int ss_set_groups(unsigned int mask);
 static inline unsigned int ss_groups_on(void)
 {
 	return READ_ONCE(ss_groups_selected);
+}
+
+/*
+ * What the probes measure: the groups selected that this kernel supports
+ * (ss_group_supported(), fixed at load), set before they attach.  So the
+ * probes need not test the EEVDF layout or the feature bits again.
+ */
+extern unsigned int ss_groups_measured;
+
+static inline unsigned int ss_probe_groups(void)
+{
+	return READ_ONCE(ss_groups_measured);
 }
 
 /* probes.c: the probe functions, with the TP_PROTO of each tracepoint */

@@ -26,7 +26,7 @@
 #include "task_slots.h"
 
 struct ss_task_slot *ss_slots;
-unsigned int ss_slots_order;
+unsigned int ss_slots_shift;
 unsigned int ss_task_slots_nr;
 
 int ss_task_slots_alloc(unsigned int nr)
@@ -36,7 +36,7 @@ int ss_task_slots_alloc(unsigned int nr)
 	if (!ss_slots)
 		return -ENOMEM;
 	ss_task_slots_nr = nr;
-	ss_slots_order = ilog2(nr);
+	ss_slots_shift = 64 - ilog2(nr);
 	return 0;
 }
 

@@ -24,7 +24,7 @@ struct ss_task_slot {
 #define SS_SINCE_MASK	(~0ULL >> SS_SINCE_SHIFT)
 
 extern struct ss_task_slot *ss_slots;
-extern unsigned int ss_slots_order;
+extern unsigned int ss_slots_shift;	/* 64 - log2(slots): 42 or more */
 
 /*
  * The slot is the hash's top bits (at most 22), the tag 13 bits below the
@@ -37,7 +37,8 @@ static inline u64 ss_task_hash(const struct task_struct *p)
 
 static inline struct ss_task_slot *ss_slot_of(u64 hash)
 {
-	return &ss_slots[hash >> (64 - ss_slots_order)];
+	/* & 63: no shift check needed, the shift is below 64 */
+	return &ss_slots[hash >> (ss_slots_shift & 63)];
 }
 
 static inline u64 ss_tag_of(u64 hash)

@@ -163,7 +163,7 @@ static enum ss_counter ss_fair_path(struct task_struct *p,
 	if (cse_idle != pse_idle || !ss_normal_policy(p))
 		return SS_WAKEUP_DECLINE_POLICY;
 
-	cfs_rq = ss_eevdf_cfs_rq(pse);
+	cfs_rq = ss_rq_view_queue(rv, pse);
 	e = ss_rq_view_sums(rv, cfs_rq);
 	if (!ss_eligible_at(e, pse->vruntime)) {
 		struct ss_entity_view pv;
@@ -233,7 +233,7 @@ static void ss_trace_decision(struct task_struct *p,
  */
 void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv)
 {
-	struct ss_cpu *rq_cpu = per_cpu_ptr(ss_cpus, task_cpu(p));
+	struct ss_cpu *rq_cpu = rv->rq_cpu;
 	/* written at that CPU's switches, under the lock held here */
 	struct task_struct *curr = (struct task_struct *)READ_ONCE(rq_cpu->curr);
 	bool resched, either = false;
