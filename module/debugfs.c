@@ -163,6 +163,7 @@ static int ss_status_show(struct seq_file *m, void *v)
 	seq_printf(m, "memory task_slots %zu percpu %zu\n",
 		   ss_task_slots_bytes(),
 		   sizeof(struct ss_cpu) * num_possible_cpus());
+	seq_printf(m, "clock %s\n", ss_clock_name());
 	seq_puts(m, "groups ");
 	ss_groups_show(m, NULL);
 	for (g = 0; g < SS_NR_GROUPS; g++) {

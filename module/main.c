@@ -7,7 +7,9 @@
  * Measuring is off until `enable` is set: disabled, no probe is attached and
  * the scheduler runs untouched.
  */
+#include <linux/jump_label.h>
 #include <linux/module.h>
+#include <linux/string.h>
 
 #include "compat.h"
 #include "decisions.h"
@@ -32,6 +34,28 @@ static char *sched_features;
 module_param(sched_features, charp, 0444);
 MODULE_PARM_DESC(sched_features,
 		 "where sysctl_sched_features is and which bit each feature is, as `schedscope load` passes them");
+
+static char *wait_clock = "local";
+module_param_named(clock, wait_clock, charp, 0444);
+MODULE_PARM_DESC(clock,
+		 "the clock waits are timed with: local (local_clock(), default) or mono (ktime_get_mono_fast_ns(), runqlat's)");
+
+DEFINE_STATIC_KEY_FALSE(ss_clock_mono);
+
+/* The clock= parameter: before any probe is attached. */
+static int ss_clock_init(const char *name)
+{
+	if (!strcmp(name, "mono"))
+		static_branch_enable(&ss_clock_mono);
+	else if (strcmp(name, "local"))
+		return -EINVAL;
+	return 0;
+}
+
+const char *ss_clock_name(void)
+{
+	return static_branch_unlikely(&ss_clock_mono) ? "mono" : "local";
+}
 
 static int cfs_rq_witness;
 module_param(cfs_rq_witness, int, 0444);
@@ -62,6 +86,11 @@ static int __init schedscope_init(void)
 	if (task_slots < 1024 || task_slots > 4194304) {
 		pr_err("schedscope: task_slots=%u is outside 1024..4194304\n",
 		       task_slots);
+		return -EINVAL;
+	}
+	if (ss_clock_init(wait_clock)) {
+		pr_err("schedscope: clock=%s is neither local nor mono\n",
+		       wait_clock);
 		return -EINVAL;
 	}
 	err = ss_stats_alloc();

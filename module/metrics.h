@@ -57,6 +57,7 @@ SS_COUNTER(PLACEMENTS,			placements, EEVDF)
 SS_COUNTER(DEQUEUES,			dequeues, EEVDF)
 SS_COUNTER(DEQUEUES_DELAYED,		dequeues_delayed, DELAYED_DEQUEUE)
 SS_COUNTER(WAKEUPS_DELAYED,		wakeups_delayed, DELAYED_DEQUEUE)
+/* the classes, from PREEMPT_PICK to UNEXPLAINED, add up to this one (stats.c) */
 SS_COUNTER(WAKEUP_DECISIONS,		wakeup_decisions, DECISIONS)
 SS_COUNTER(WAKEUP_PREEMPT_PICK,		wakeup_preempt_pick, DECISIONS)
 SS_COUNTER(WAKEUP_PREEMPT_SHORT,	wakeup_preempt_short, DECISIONS)

@@ -14,8 +14,6 @@
  *
  * Built within hot_path.c, with the EEVDF reads it calls.
  */
-#include <linux/sched/clock.h>
-
 #include "compat.h"
 #include "decisions.h"
 #include "eevdf.h"
@@ -25,17 +23,15 @@
 /* The histogram of a wait, by what it started with (ss_waiting()). */
 static enum ss_hist_id ss_wait_hist(enum ss_wait_kind kind)
 {
-	switch (kind) {
-	case SS_WAIT_PREEMPT:
-		return SS_HIST_PREEMPT_LAT;
-	case SS_WAIT_NEW:
-		return SS_HIST_NEW_LAT;
-	default:
-		return SS_HIST_WAKEUP_LAT;
-	}
+	/* metrics.h lists the three in the order of the kinds */
+	BUILD_BUG_ON(SS_HIST_PREEMPT_LAT - SS_HIST_WAKEUP_LAT !=
+		     SS_WAIT_PREEMPT - SS_WAIT_WAKEUP);
+	BUILD_BUG_ON(SS_HIST_NEW_LAT - SS_HIST_WAKEUP_LAT !=
+		     SS_WAIT_NEW - SS_WAIT_WAKEUP);
+	return SS_HIST_WAKEUP_LAT + (kind - SS_WAIT_WAKEUP);
 }
 
-/* local_clock() of different CPUs may disagree by a little: never negative */
+/* the clock of different CPUs may disagree by a little: never negative */
 static u64 ss_elapsed(u64 since, u64 now)
 {
 	return now > since ? now - since : 0;
@@ -155,7 +151,7 @@ void __flatten ss_probe_sched_switch(void *data, bool preempt,
 {
 	struct ss_cpu *c = ss_cpu_this();
 	unsigned int on = ss_probe_groups();
-	u64 now = local_clock();
+	u64 now = ss_clock();
 	u64 stint_start = c->stint_start;
 	bool voluntary, wakeup_preemption = false;
 	/* not zeroed at every call: the rest is set when read */
@@ -200,7 +196,7 @@ void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 	rv.cfs_rq = NULL;
 	ss_cpu_this();
 	if (on & SS_SLOT_GROUPS)
-		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, local_clock());
+		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, ss_clock());
 	if (!ss_measured(p))
 		return;
 	if (on & SS_ON(LATENCY))
@@ -217,7 +213,7 @@ void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)
 
 	ss_cpu_this();
 	if (on & SS_SLOT_GROUPS)
-		ss_task_wait_begin(p, SS_WAIT_NEW, local_clock());
+		ss_task_wait_begin(p, SS_WAIT_NEW, ss_clock());
 	if ((on & SS_ON(LATENCY)) && ss_measured(p))
 		ss_stats_count(SS_WAKEUPS_NEW);
 }

@@ -9,6 +9,10 @@
 #define _SCHEDSCOPE_H
 
 #include <linux/bitops.h>
+#include <linux/jump_label.h>
+#include <linux/ktime.h>
+#include <linux/sched/clock.h>
+#include <linux/timekeeping.h>
 #include <linux/types.h>
 #include <linux/percpu.h>
 #include <linux/rcupdate.h>
@@ -138,7 +142,8 @@ extern const struct ss_hist_info ss_hists[SS_NR_HISTS];
  */
 static inline void ss_stats_count(enum ss_counter i)
 {
-	this_cpu_inc(ss_cpus->stats.counters[i]);
+	/* added, not indexed: an enum ss_counter is in range (no bounds check) */
+	this_cpu_inc(*(ss_cpus->stats.counters + i));
 }
 
 static inline unsigned int ss_hist_bucket(u64 value)
@@ -154,12 +159,13 @@ static inline unsigned int ss_hist_bucket(u64 value)
  */
 static inline void ss_stats_record(enum ss_hist_id h, u64 value)
 {
-	this_cpu_add(ss_cpus->stats.hists[h].sum, value);
 	/*
-	 * The bucket is at most 64, the last: added, not indexed, as the
-	 * bounds sanitizer cannot see fls64()'s range and checks every index.
+	 * Added, not indexed, as the bounds sanitizer would check each index:
+	 * an enum ss_hist_id is in range, and the bucket is at most 64, the
+	 * last (fls64()).
 	 */
-	this_cpu_inc(*(ss_cpus->stats.hists[h].buckets + ss_hist_bucket(value)));
+	this_cpu_add((ss_cpus->stats.hists + h)->sum, value);
+	this_cpu_inc(*((ss_cpus->stats.hists + h)->buckets + ss_hist_bucket(value)));
 }
 
 /* Signed values: negative ones count by magnitude on the mirrored side. */
@@ -172,8 +178,8 @@ static inline void ss_stats_record_signed(enum ss_hist_id h, s64 value)
 		return;
 	}
 	mag = -(u64)value;
-	this_cpu_add(ss_cpus->stats.hists[h].neg_sum, mag);
-	this_cpu_inc(*(ss_cpus->stats.hists[h].neg + ss_hist_bucket(mag)));
+	this_cpu_add((ss_cpus->stats.hists + h)->neg_sum, mag);
+	this_cpu_inc(*((ss_cpus->stats.hists + h)->neg + ss_hist_bucket(mag)));
 }
 
 /*
@@ -260,6 +266,24 @@ void ss_probe_sched_process_free(void *data, struct task_struct *p);
 
 /* main.c */
 bool ss_group_supported(enum ss_group g);
+
+/*
+ * main.c: the clock waits are timed with (clock=): local_clock(), the
+ * clock of the kernel's run_delay, or runqlat's ktime_get_mono_fast_ns(),
+ * which costs fewer instructions where timekeeping reads the TSC (about 30
+ * a call on 7.x) and far more where it reads an HPET; `schedscope load`
+ * chooses it with the TSC.  A wait is a difference on one clock: the two
+ * give the same to within their rates.
+ */
+DECLARE_STATIC_KEY_FALSE(ss_clock_mono);
+const char *ss_clock_name(void);
+
+static __always_inline u64 ss_clock(void)
+{
+	if (static_branch_unlikely(&ss_clock_mono))
+		return ktime_get_mono_fast_ns();
+	return local_clock();
+}
 
 /* hist_print.c */
 void ss_hist_print(struct seq_file *m, const struct ss_hist_info *info,

@@ -117,12 +117,15 @@ static void ss_stats_add(struct ss_stats *out, const struct ss_stats *in)
 
 /*
  * What the probes do not write, from what they did: each histogram's count
- * from its buckets (so the two always agree), and the counters that count
- * a histogram's values.
+ * from its buckets (so the two always agree), the counters that count a
+ * histogram's values, and wakeup_decisions, each counted in one class.
  */
 static void ss_stats_derive(struct ss_stats *out)
 {
 	int i, h, b;
+
+	for (i = SS_WAKEUP_PREEMPT_PICK; i <= SS_WAKEUP_UNEXPLAINED; i++)
+		out->counters[SS_WAKEUP_DECISIONS] += out->counters[i];
 
 	for (h = 0; h < SS_NR_HISTS; h++) {
 		struct ss_hist *hist = &out->hists[h];

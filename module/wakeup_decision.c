@@ -240,7 +240,7 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv)
 	enum ss_counter c;
 	s64 lag = 0;
 
-	ss_stats_count(SS_WAKEUP_DECISIONS);
+	/* wakeup_decisions: the sum of the classes (stats.c) */
 	if (!curr || curr == p) {
 		/* counted and traced like the others: one event a decision */
 		c = SS_WAKEUP_UNDECIDED;

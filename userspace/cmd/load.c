@@ -24,6 +24,7 @@
 #include "kmod/layout_witness.h"
 #include "kmod/load.h"
 #include "kmod/modinfo.h"
+#include "kmod/wait_clock.h"
 
 enum {
 	OPT_KO = OPT_FIRST_COMMAND_OPT,
@@ -369,6 +370,12 @@ static int module_params(const struct load_params *p, const char *ko,
 	if (p->task_slots) {
 		snprintf(kv, sizeof(kv), "task_slots=%llu",
 			 (unsigned long long)p->task_slots);
+		kmod_param_add(params, len, kv);
+	}
+	/* a module older than the clock parameter times with local_clock() */
+	if (modinfo_has_param(mi, "clock")) {
+		snprintf(kv, sizeof(kv), "clock=%s",
+			 wait_clock_live(WAIT_CLOCK_SOURCE));
 		kmod_param_add(params, len, kv);
 	}
 	if (p->no_layout)
