@@ -24,9 +24,19 @@ hist_total() {
 	awk -F'|' 'NR > 1 && NF > 1 { n = split($1, a, " "); s += a[n] } END { print s + 0 }' "$SS/hist/$1"
 }
 
+# The clock `schedscope load` chooses (userspace/kmod/wait_clock.c): mono
+# where timekeeping reads the TSC, local elsewhere (6.1's guest runs on hpet).
+wait_clock() {
+	if [ "$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)" = tsc ]; then
+		echo mono
+	else
+		echo local
+	fi
+}
+
 load_module() {
 	[ -f "$KO" ] || { fail "no module built for $KREL at $KO"; return 1; }
-	insmod "$KO" "$@"
+	insmod "$KO" clock="$(wait_clock)" "$@"
 }
 
 unload_module() {
