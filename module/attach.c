@@ -18,6 +18,7 @@ struct ss_tracepoint {
 	const char *name;
 	void *probe;
 	struct tracepoint *tp;
+	bool optional;		/* not every kernel has it */
 	bool attached;
 };
 
@@ -27,7 +28,19 @@ static struct ss_tracepoint ss_tracepoints[] = {
 	{ .name = "sched_wakeup_new",	.probe = ss_probe_sched_wakeup_new },
 	{ .name = "sched_migrate_task",	.probe = ss_probe_sched_migrate_task },
 	{ .name = "sched_process_free",	.probe = ss_probe_sched_process_free },
+	/* 6.14+: the decisions group sees a wakeup's reschedule being set */
+	{ .name = "sched_set_need_resched_tp",
+	  .probe = ss_probe_sched_set_need_resched, .optional = true },
 };
+
+#define SS_TP_RESCHED	(ARRAY_SIZE(ss_tracepoints) - 1)
+
+DEFINE_STATIC_KEY_FALSE(ss_resched_traced);
+static bool ss_tracepoints_found;
+
+/* Set while the probes are attached; changed under ss_enable_lock. */
+static DEFINE_MUTEX(ss_enable_lock);
+static bool ss_is_enabled;
 
 static void ss_tracepoint_match(struct tracepoint *tp, void *priv)
 {
@@ -44,12 +57,13 @@ static int ss_tracepoints_find(void)
 
 	for_each_kernel_tracepoint(ss_tracepoint_match, NULL);
 	for (i = 0; i < ARRAY_SIZE(ss_tracepoints); i++) {
-		if (!ss_tracepoints[i].tp) {
+		if (!ss_tracepoints[i].tp && !ss_tracepoints[i].optional) {
 			pr_err("schedscope: tracepoint %s not found\n",
 			       ss_tracepoints[i].name);
 			return -ENOENT;
 		}
 	}
+	ss_tracepoints_found = true;
 	return 0;
 }
 
@@ -70,13 +84,23 @@ static void ss_probes_detach(void)
 	}
 	if (any)
 		tracepoint_synchronize_unregister();
+	if (static_key_enabled(&ss_resched_traced))
+		static_branch_disable(&ss_resched_traced);
+}
+
+/* Only where the decisions group is measured: it alone reads the flag. */
+static bool ss_tracepoint_wanted(const struct ss_tracepoint *t)
+{
+	if (t != &ss_tracepoints[SS_TP_RESCHED])
+		return true;
+	return t->tp && (READ_ONCE(ss_groups_measured) & SS_ON(DECISIONS));
 }
 
 static int ss_probes_attach(void)
 {
 	int i, err;
 
-	if (!ss_tracepoints[0].tp) {
+	if (!ss_tracepoints_found) {
 		err = ss_tracepoints_find();
 		if (err)
 			return err;
@@ -84,6 +108,8 @@ static int ss_probes_attach(void)
 	for (i = 0; i < ARRAY_SIZE(ss_tracepoints); i++) {
 		struct ss_tracepoint *t = &ss_tracepoints[i];
 
+		if (!ss_tracepoint_wanted(t))
+			continue;
 		err = tracepoint_probe_register(t->tp, t->probe, NULL);
 		if (err) {
 			pr_err("schedscope: cannot attach to %s: %d\n",
@@ -93,7 +119,20 @@ static int ss_probes_attach(void)
 		}
 		t->attached = true;
 	}
+	/* the wakeups read the flag's records once they are all kept */
+	if (ss_tracepoints[SS_TP_RESCHED].attached)
+		static_branch_enable(&ss_resched_traced);
 	return 0;
+}
+
+/* For status: whether this kernel traces its need-resched flag being set. */
+bool ss_resched_tracepoint(void)
+{
+	mutex_lock(&ss_enable_lock);
+	if (!ss_tracepoints_found)
+		ss_tracepoints_find();
+	mutex_unlock(&ss_enable_lock);
+	return READ_ONCE(ss_tracepoints[SS_TP_RESCHED].tp);
 }
 
 unsigned int ss_groups_selected = SS_GROUPS_ALL;
@@ -110,10 +149,6 @@ static unsigned int ss_groups_supported(unsigned int mask)
 			supported |= BIT(g);
 	return supported;
 }
-
-/* Set while the probes are attached; changed under ss_enable_lock. */
-static DEFINE_MUTEX(ss_enable_lock);
-static bool ss_is_enabled;
 
 bool ss_enabled(void)
 {

@@ -14,12 +14,15 @@
  * SS_HAVE_EEVDF (6.6: sched_entity has deadline, vlag and slice) and
  * SS_HAVE_DELAYED_DEQUEUE (6.12: sched_entity has sched_delayed) and
  * SS_HAVE_H_LOAD (7.3: sched_entity has h_load) and SS_HAVE_VPROT (7.1:
- * sched_entity has vprot, the end of the running entity's protection) come from
+ * sched_entity has vprot, the end of the running entity's protection) and
+ * SS_HAVE_TASK_THROTTLED (6.18: task_struct has throttled, tasks throttled one
+ * by one) come from
  * Kbuild, which looks for the fields in the headers we build against: a
  * feature test, not a version guess, so backports are seen too.
  */
 #if !defined(SS_HAVE_EEVDF) || !defined(SS_HAVE_DELAYED_DEQUEUE) || \
-	!defined(SS_HAVE_H_LOAD) || !defined(SS_HAVE_VPROT)
+	!defined(SS_HAVE_H_LOAD) || !defined(SS_HAVE_VPROT) || \
+	!defined(SS_HAVE_TASK_THROTTLED)
 #error "build with the Kbuild file: it defines the SS_HAVE_* feature tests"
 #endif
 
@@ -52,10 +55,46 @@ static inline unsigned long ss_se_h_weight(const struct sched_entity *se)
 #endif
 }
 
-/* In the fair class: not deadline or realtime (the idle task has pid 0). */
+/* fair_class.c: fair_sched_class, found at load by its symbol, or NULL */
+struct seq_file;
+extern const struct sched_class *ss_fair_class;
+void ss_fair_class_init(void);
+void ss_fair_class_show(struct seq_file *m);
+
+/*
+ * In the fair class.  A sched_ext task has a fair priority and a stale
+ * sched_entity: only where the class could not be found is a fair priority
+ * taken for it (the idle task has pid 0, and is not fair by class).
+ */
 static inline bool ss_fair(const struct task_struct *p)
 {
+	const struct sched_class *fair = READ_ONCE(ss_fair_class);
+
+	if (likely(fair))
+		return p->sched_class == fair;
 	return p->prio >= MAX_RT_PRIO;
+}
+
+/*
+ * A task queued in a group out of its cpu.max quota.  7.x throttles tasks
+ * one by one (a "limbo" task keeps on_rq but leaves its queue, and is marked
+ * throttled); before, the group's entity leaves its parent's queue and the
+ * tasks stay on the group's.  Only for a fair task that is queued.
+ */
+static inline bool ss_throttled(const struct task_struct *p)
+{
+#if SS_HAVE_TASK_THROTTLED && defined(CONFIG_CFS_BANDWIDTH)
+	return READ_ONCE(p->throttled);
+#elif defined(CONFIG_FAIR_GROUP_SCHED)
+	const struct sched_entity *se;
+
+	for (se = &p->se; se; se = se->parent)
+		if (!READ_ONCE(se->on_rq))
+			return true;
+	return false;
+#else
+	return false;
+#endif
 }
 
 /*

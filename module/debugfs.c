@@ -176,7 +176,8 @@ static int ss_status_show(struct seq_file *m, void *v)
 		else if (g == SS_GROUP_DECISIONS && ss_eevdf_live() &&
 			 !ss_feats.live)
 			ss_sched_features_show_why(m);
-		else if (g == SS_GROUP_PICK_ORDER && ss_eevdf_live() &&
+		else if ((g == SS_GROUP_PICK_ORDER ||
+			  g == SS_GROUP_DECISIONS) && ss_eevdf_live() &&
 			 !ss_pick_order_live())
 			seq_puts(m, "off: cfs_rq_layout has no timeline (the offset of tasks_timeline)\n");
 		else if (!ss_group_supported(g))
@@ -188,6 +189,10 @@ static int ss_status_show(struct seq_file *m, void *v)
 		else
 			seq_puts(m, "live\n");
 	}
+	ss_fair_class_show(m);
+	seq_printf(m, "resched_tracepoint %s\n", ss_resched_tracepoint() ?
+		   "sched_set_need_resched_tp: decisions see their reschedules set" :
+		   "none: a reschedule pending before a wakeup is known from the wakeups before it");
 	if (ss_cfs.live)
 		ss_cfs_layout_show(m);
 	return 0;

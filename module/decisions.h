@@ -47,12 +47,15 @@ static inline bool ss_feat(enum ss_feat f)
 	return READ_ONCE(*ss_feats.word) & ss_feats.mask[f];
 }
 
+/* The decisions search the queue's tree as pick_eevdf() does. */
 static inline bool ss_decisions_live(void)
 {
-	return ss_eevdf_live() && READ_ONCE(ss_feats.live);
+	return ss_pick_order_live() && READ_ONCE(ss_feats.live);
 }
 
 struct ss_rq_view;
+struct ss_cpu;
 void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv);
+void ss_wakeup_resched_note(struct ss_cpu *rq_cpu);
 
 #endif /* _SCHEDSCOPE_DECISIONS_H */

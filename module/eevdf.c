@@ -215,7 +215,9 @@ void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
 			ss_stats_count(SS_WAKEUPS_DELAYED);
 		return;
 	}
-	if (before != SS_SLEEP || !(on & SS_ON(EEVDF)))
+	/* 7.x: woken into a throttled group, it may be in limbo, not queued */
+	if (before != SS_SLEEP || !(on & SS_ON(EEVDF)) ||
+	    !READ_ONCE(p->se.on_rq))
 		return;
 	ss_rq_view_entity(rv, ss_rq_view_queue(rv, &p->se), &p->se, &v);
 	/* placements is its count (stats.c) */

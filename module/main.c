@@ -99,6 +99,7 @@ static int __init schedscope_init(void)
 	err = ss_task_slots_alloc(task_slots);
 	if (err)
 		goto err_stats;
+	ss_fair_class_init();
 	ss_cfs_layout_init(cfs_rq_layout, cfs_rq_witness);
 	ss_sched_features_init(sched_features);
 	/* the probes first: no file is there before they are ready */

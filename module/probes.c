@@ -14,6 +14,8 @@
  *
  * Built within hot_path.c, with the EEVDF reads it calls.
  */
+#include <linux/sched/signal.h>
+
 #include "compat.h"
 #include "decisions.h"
 #include "eevdf.h"
@@ -28,6 +30,8 @@ static enum ss_hist_id ss_wait_hist(enum ss_wait_kind kind)
 		     SS_WAIT_PREEMPT - SS_WAIT_WAKEUP);
 	BUILD_BUG_ON(SS_HIST_NEW_LAT - SS_HIST_WAKEUP_LAT !=
 		     SS_WAIT_NEW - SS_WAIT_WAKEUP);
+	BUILD_BUG_ON(SS_HIST_THROTTLED_LAT - SS_HIST_WAKEUP_LAT !=
+		     SS_WAIT_THROTTLED - SS_WAIT_WAKEUP);
 	return SS_HIST_WAKEUP_LAT + (kind - SS_WAIT_WAKEUP);
 }
 
@@ -115,15 +119,19 @@ static void ss_switch_out(unsigned int on, struct task_struct *prev,
 
 	/*
 	 * Still queued: preempted, or a sleep called off by a signal.  A
-	 * delayed dequeue leaves a sleeping task queued too.
+	 * delayed dequeue leaves a sleeping task queued too.  A task of a
+	 * group out of its cpu.max quota waits for the quota, not for a CPU:
+	 * apart (throttled_lat).
 	 */
 	delayed = ss_se_delayed(&prev->se);
 	runnable = READ_ONCE(prev->on_rq) == SS_TASK_ON_RQ_QUEUED && !delayed;
 	if (on & SS_SLOT_GROUPS) {
-		if (runnable)
-			ss_task_wait_begin(prev, SS_WAIT_PREEMPT, now);
-		else
+		if (!runnable)
 			ss_task_sleep(prev, delayed ? SS_SLEEP_DELAYED : SS_SLEEP);
+		else if (unlikely(ss_fair(prev) && ss_throttled(prev)))
+			ss_task_wait_begin(prev, SS_WAIT_THROTTLED, now);
+		else
+			ss_task_wait_begin(prev, SS_WAIT_PREEMPT, now);
 	}
 	if (!ss_measured(prev))
 		return;
@@ -162,20 +170,29 @@ void __flatten ss_probe_sched_switch(void *data, bool preempt,
 
 	/*
 	 * What the kernel counted: __schedule() has just added one to
-	 * prev->nvcsw or prev->nivcsw.  !preempt && prev_state says which up
-	 * to 6.15; from 6.16 on a sleep called off by a pending signal is
-	 * traced as TASK_RUNNING yet counted in nvcsw, so the counter itself
-	 * decides whenever prev's switch-in here was seen.
+	 * prev->nvcsw or prev->nivcsw.  !preempt && prev_state said which on
+	 * older kernels; newer ones (try_to_block_task(): Debian's 6.12
+	 * already) trace a sleep called off by a pending signal as
+	 * TASK_RUNNING yet count it in nvcsw, so the counter itself decides
+	 * whenever prev's switch-in here was seen.  Else a TASK_RUNNING
+	 * switch that was no preemption is taken as such a sleep when a
+	 * signal is pending (a yield with one pending is taken wrong).
 	 */
 	if (c->curr == prev)
 		voluntary = READ_ONCE(prev->nvcsw) != c->curr_nvcsw;
 	else
-		voluntary = !preempt && prev_state != TASK_RUNNING;
+		voluntary = !preempt && (prev_state != TASK_RUNNING ||
+					 signal_pending(prev));
 	c->curr = next;
 	c->curr_nvcsw = READ_ONCE(next->nvcsw);
 	c->stint_start = now;
 	if (c->preempt_victim)
 		ss_wakeup_preemption_end(c, prev, next, voluntary);
+	/* __schedule() cleared prev's need-resched flag */
+	if (on & SS_ON(DECISIONS)) {
+		c->resched_traced = NULL;
+		c->resched_seen = NULL;
+	}
 
 	if (next->pid)
 		wakeup_preemption = ss_switch_in(on, prev, next, voluntary,
@@ -198,13 +215,31 @@ void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 	if (on & SS_SLOT_GROUPS)
 		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, ss_clock());
 	if (!ss_measured(p))
-		return;
+		goto resched;
 	if (on & SS_ON(LATENCY))
 		ss_stats_count(SS_WAKEUPS);
-	if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(DELAYED_DEQUEUE), p))
+	if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(DECISIONS) |
+			    SS_ON(DELAYED_DEQUEUE), p)) {
 		ss_eevdf_wakeup(p, before, on, &rv);
-	if (SS_CAN_EEVDF && (on & SS_ON(DECISIONS)) && ss_fair(p))
-		ss_wakeup_decision(p, &rv);
+		if (on & SS_ON(DECISIONS)) {
+			ss_wakeup_decision(p, &rv);
+			return;
+		}
+	}
+resched:
+	/* what any other wakeup here left of the flag, for the next one */
+	if (SS_CAN_EEVDF && (on & SS_ON(DECISIONS)))
+		ss_wakeup_resched_note(rv.rq_cpu);
+}
+
+/*
+ * 7.x: the kernel set a CPU's need-resched flag (it was clear), under that
+ * CPU's runqueue lock: kept for the next wakeup decision there.
+ */
+void ss_probe_sched_set_need_resched(void *data, struct task_struct *curr,
+				     int cpu, int tif)
+{
+	WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->resched_traced, curr);
 }
 
 void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)
@@ -216,6 +251,8 @@ void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)
 		ss_task_wait_begin(p, SS_WAIT_NEW, ss_clock());
 	if ((on & SS_ON(LATENCY)) && ss_measured(p))
 		ss_stats_count(SS_WAKEUPS_NEW);
+	if (SS_CAN_EEVDF && (on & SS_ON(DECISIONS)))
+		ss_wakeup_resched_note(per_cpu_ptr(ss_cpus, task_cpu(p)));
 }
 
 void ss_probe_sched_migrate_task(void *data, struct task_struct *p,

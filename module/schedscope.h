@@ -21,7 +21,7 @@
 struct cfs_rq;
 
 #define SCHEDSCOPE_VERSION	"0.1.0"
-#define SCHEDSCOPE_INTERFACE	1
+#define SCHEDSCOPE_INTERFACE	2
 
 /* The metric groups of `status`; a counter or histogram belongs to one. */
 enum ss_group {
@@ -103,6 +103,16 @@ struct ss_cpu {
 	 */
 	const struct task_struct *preempt_victim;
 	const struct task_struct *preempt_wakee;
+	/*
+	 * The running task whose need-resched flag was set, as last seen
+	 * here: by the kernel's sched_set_need_resched tracepoint, where it
+	 * has one, not yet taken by a wakeup (resched_traced); or by a
+	 * wakeup's decision that found it set (resched_seen).  So the next
+	 * wakeup knows whether a reschedule was pending before it decided.
+	 * Under this CPU's runqueue lock; cleared at its switches.
+	 */
+	const struct task_struct *resched_traced;
+	const struct task_struct *resched_seen;
 	/*
 	 * On a flat kernel (eevdf.h), the one EEVDF queue of this CPU, its
 	 * root cfs_rq: found once, it never moves.
@@ -191,6 +201,7 @@ enum ss_wait_kind {
 	SS_WAIT_WAKEUP,		/* woken, not run since */
 	SS_WAIT_PREEMPT,	/* switched out while runnable */
 	SS_WAIT_NEW,		/* forked, never run */
+	SS_WAIT_THROTTLED,	/* switched out runnable, its group throttled */
 	SS_SLEEP,		/* asleep, dequeued */
 	SS_SLEEP_DELAYED,	/* asleep, dequeue delayed: still queued */
 };
@@ -263,6 +274,14 @@ void ss_probe_sched_wakeup(void *data, struct task_struct *p);
 void ss_probe_sched_wakeup_new(void *data, struct task_struct *p);
 void ss_probe_sched_migrate_task(void *data, struct task_struct *p, int dest_cpu);
 void ss_probe_sched_process_free(void *data, struct task_struct *p);
+void ss_probe_sched_set_need_resched(void *data, struct task_struct *curr,
+				     int cpu, int tif);
+/*
+ * attach.c: on while a probe is attached to the kernel's
+ * sched_set_need_resched tracepoint (7.x has it; it is optional)
+ */
+DECLARE_STATIC_KEY_FALSE(ss_resched_traced);
+bool ss_resched_tracepoint(void);
 
 /* main.c */
 bool ss_group_supported(enum ss_group g);

@@ -82,23 +82,29 @@ DEFINE_EVENT(schedscope_entity, place,
 
 /*
  * A measured fair task was woken: the wakeup preemption decision
- * (wakeup_decision.c) as its class without the "wakeup_" prefix, the wakee
- * on its own cfs_rq, and the task that was running on its CPU (pid -1: not
- * seen yet; curr_deadline 0: not a fair task).
+ * (wakeup_decision.c) as its class without the "wakeup_" prefix; the entity
+ * at the level that decided (depth 0: the wakee itself; more: the group
+ * entity of its that met the running task's on one cfs_rq) with its lag and
+ * eligibility there, or the wakee on its own cfs_rq when no level decided;
+ * and the task that was running on its CPU (pid -1: not seen yet;
+ * curr_deadline 0: not a fair task).
  */
 TRACE_EVENT(decision,
 
-	TP_PROTO(struct task_struct *p, u64 avg_vruntime, s64 lag,
-		 bool eligible, const char *decision,
-		 const struct task_struct *curr, u64 curr_deadline),
+	TP_PROTO(struct task_struct *p, const struct sched_entity *se,
+		 int depth, u64 avg_vruntime, s64 lag, bool eligible,
+		 const char *decision, const struct task_struct *curr,
+		 u64 curr_deadline),
 
-	TP_ARGS(p, avg_vruntime, lag, eligible, decision, curr, curr_deadline),
+	TP_ARGS(p, se, depth, avg_vruntime, lag, eligible, decision, curr,
+		curr_deadline),
 
 	TP_STRUCT__entry(
 		__field(int,		cpu)
 		__field(pid_t,		pid)
 		__array(char,		comm,	TASK_COMM_LEN)
 		__array(char,		decision, 24)
+		__field(int,		depth)
 		__field(s64,		lag)
 		__field(u64,		vruntime)
 		__field(u64,		deadline)
@@ -116,12 +122,13 @@ TRACE_EVENT(decision,
 		__entry->pid		= p->pid;
 		memcpy(__entry->comm, p->comm, TASK_COMM_LEN);
 		strscpy(__entry->decision, decision, sizeof(__entry->decision));
+		__entry->depth		= depth;
 		__entry->lag		= lag;
-		__entry->vruntime	= p->se.vruntime;
-		__entry->deadline	= p->se.deadline;
+		__entry->vruntime	= se->vruntime;
+		__entry->deadline	= se->deadline;
 		__entry->avg_vruntime	= avg_vruntime;
-		__entry->slice		= p->se.slice;
-		__entry->weight		= p->se.load.weight >> SCHED_FIXEDPOINT_SHIFT;
+		__entry->slice		= se->slice;
+		__entry->weight		= se->load.weight >> SCHED_FIXEDPOINT_SHIFT;
 		__entry->eligible	= eligible;
 		__entry->curr_pid	= curr ? curr->pid : -1;
 		if (curr)
@@ -131,12 +138,12 @@ TRACE_EVENT(decision,
 		__entry->curr_deadline	= curr_deadline;
 	),
 
-	TP_printk("cpu=%d pid=%d comm=%s decision=%s lag=%lld vruntime=%llu deadline=%llu avg_vruntime=%llu slice=%llu weight=%lu eligible=%d curr_pid=%d curr_comm=%s curr_deadline=%llu",
+	TP_printk("cpu=%d pid=%d comm=%s decision=%s depth=%d lag=%lld vruntime=%llu deadline=%llu avg_vruntime=%llu slice=%llu weight=%lu eligible=%d curr_pid=%d curr_comm=%s curr_deadline=%llu",
 		  __entry->cpu, __entry->pid, __entry->comm, __entry->decision,
-		  __entry->lag, __entry->vruntime, __entry->deadline,
-		  __entry->avg_vruntime, __entry->slice, __entry->weight,
-		  __entry->eligible, __entry->curr_pid, __entry->curr_comm,
-		  __entry->curr_deadline)
+		  __entry->depth, __entry->lag, __entry->vruntime,
+		  __entry->deadline, __entry->avg_vruntime, __entry->slice,
+		  __entry->weight, __entry->eligible, __entry->curr_pid,
+		  __entry->curr_comm, __entry->curr_deadline)
 );
 
 #endif /* _SCHEDSCOPE_TRACE_H */

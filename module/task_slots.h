@@ -92,7 +92,7 @@ static inline u64 ss_own_word(const struct ss_task_slot *s,
 static inline bool ss_waiting(enum ss_wait_kind kind)
 {
 	return kind == SS_WAIT_WAKEUP || kind == SS_WAIT_PREEMPT ||
-	       kind == SS_WAIT_NEW;
+	       kind == SS_WAIT_NEW || kind == SS_WAIT_THROTTLED;
 }
 
 /* @s becomes @p's; another task's pending wait there is lost */
@@ -118,7 +118,8 @@ static inline enum ss_wait_kind ss_task_wait_begin(struct task_struct *p,
 	struct ss_task_slot *s = ss_slot_of(hash);
 	enum ss_wait_kind before = ss_word_kind(ss_own_word(s, p, tag));
 
-	if (kind == SS_WAIT_WAKEUP && before == SS_WAIT_PREEMPT)
+	if (kind == SS_WAIT_WAKEUP &&
+	    (before == SS_WAIT_PREEMPT || before == SS_WAIT_THROTTLED))
 		return before;
 	ss_slot_take(s, p);
 	WRITE_ONCE(s->word, ss_word(now, tag, kind));

@@ -6,17 +6,24 @@
  * wakeup_preempt() decided (check_preempt_wakeup_fair() up to 6.12,
  * wakeup_preempt_fair() on 7.x), so the state read here is the state it
  * decided on, plus what the decision itself wrote.  The decision's own
- * outcome is the running task's need-resched flag.  Its reason is found by
- * walking the kernel's path again over that state, read-only:
+ * outcome is the running task's need-resched flag, set by this wakeup only
+ * if it was clear before: where the kernel traces it being set
+ * (sched_set_need_resched, 7.x) that is observed, elsewhere inferred from
+ * the last wakeup on that CPU (ss_resched_pending()).  Its reason is found
+ * by walking the kernel's path again over that state, read-only:
  *
  *   the running task is the idle task:	preempt_idle_cpu
  *   the running task is not fair:		decline_not_fair
+ *   the wakee's group is out of quota
+ *   (a level of it not queued):		decline_throttled
+ *   a reschedule was already pending:		decline_pending
  *   WAKEUP_PREEMPTION off:			decline_feature_off
  *   running entity SCHED_IDLE, wakee's not:	preempt_sched_idle
  *   wakee SCHED_IDLE against a non-idle one,
  *   or SCHED_BATCH/SCHED_IDLE policy:		decline_policy
- *   wakee not eligible:			decline_ineligible (its lag
- *						in lag_wakeup_ineligible)
+ *   wakee not eligible:			decline_ineligible (the lag of
+ *						the level that decided in
+ *						lag_wakeup_ineligible)
  *   PREEMPT_SHORT took the running task's
  *   protection for a shorter slice:		preempt_short (on 7.x, a
  *						wakee that then loses the
@@ -24,15 +31,16 @@
  *   running task protected (RUN_TO_PARITY,
  *   vprot), the wakee's deadline earlier:	decline_protected
  *   an eligible entity with an earlier
- *   deadline (the running one or queued):	decline_deadline
+ *   deadline (the running one, or queued:
+ *   pick_eevdf()'s heap search):		decline_deadline
  *   else the wakee won the pick:		preempt_pick
  *
- * A path that declines while the flag is set found a reschedule already
- * pending (decline_pending); a path that preempts while the flag is clear
- * is counted as unexplained (the path read wrong).  Woken while it was the
- * running task itself, or before this CPU's running task was seen:
- * undecided.  Levels are matched as find_matching_se() does, except on a
- * flat kernel, where every fair task is on the root cfs_rq.  A group's
+ * A path that declines while the flag is set (by this wakeup) is counted
+ * decline_pending too; one that preempts while it is clear, unexplained (the
+ * path read wrong).  Woken while it was the running task itself, or before
+ * this CPU's running task was seen: undecided.  Levels are matched as
+ * find_matching_se() does, except on a flat kernel, where every fair task
+ * is on the root cfs_rq; no level is read that is not queued.  A group's
  * cpu.idle is in the private cfs_rq and not read: group entities count as
  * not idle.
  *
@@ -51,9 +59,6 @@
 #if SS_CAN_EEVDF
 #include "schedscope_trace.h"
 
-/* how many queued entities before the wakee are looked at */
-#define SS_EARLIER_MAX	16
-
 static bool ss_resched_set(struct task_struct *curr)
 {
 	if (test_tsk_thread_flag(curr, TIF_NEED_RESCHED))
@@ -64,6 +69,42 @@ static bool ss_resched_set(struct task_struct *curr)
 #else
 	return false;
 #endif
+}
+
+/*
+ * Whether @curr's flag, set now, was set before the wakeup at hand decided:
+ * where the kernel traces the flag being set, unless that happened since
+ * the last wakeup here; elsewhere, if a wakeup here already found it set for
+ * the same running task (a flag set by the tick is not seen).  Either way
+ * the record is renewed for the next wakeup.
+ */
+static bool ss_resched_pending(struct ss_cpu *rq_cpu,
+			       const struct task_struct *curr, bool resched)
+{
+	bool before;
+
+	if (static_branch_unlikely(&ss_resched_traced)) {
+		before = READ_ONCE(rq_cpu->resched_traced) != curr;
+		WRITE_ONCE(rq_cpu->resched_traced, NULL);
+		return resched && before;
+	}
+	before = READ_ONCE(rq_cpu->resched_seen) == curr;
+	WRITE_ONCE(rq_cpu->resched_seen, resched ? curr : NULL);
+	return resched && before;
+}
+
+/* A wakeup here not decided by ss_wakeup_decision(): its record only. */
+void ss_wakeup_resched_note(struct ss_cpu *rq_cpu)
+{
+	struct task_struct *curr;
+
+	if (static_branch_unlikely(&ss_resched_traced)) {
+		WRITE_ONCE(rq_cpu->resched_traced, NULL);
+		return;
+	}
+	curr = (struct task_struct *)READ_ONCE(rq_cpu->curr);
+	if (curr)
+		ss_resched_pending(rq_cpu, curr, ss_resched_set(curr));
 }
 
 static bool ss_se_idle(const struct sched_entity *se)
@@ -84,7 +125,26 @@ static bool ss_before(const struct sched_entity *a, const struct sched_entity *b
 	return (s64)(a->deadline - b->deadline) < 0;
 }
 
-/* find_matching_se(): both on one cfs_rq; false if the walk runs out */
+/*
+ * Every level of @se queued, so that each cfs_rq the decision reads holds
+ * the entity it is read for: a group out of its quota has left its
+ * parent's queue (up to 7.0), and its entity's tree node is stale.  On a
+ * flat kernel the task's own entity is the only level.
+ */
+static bool ss_levels_queued(const struct sched_entity *se)
+{
+	if (ss_cfs.model == SS_MODEL_FLAT)
+		return READ_ONCE(se->on_rq);
+	for (; se; se = se->parent)
+		if (!READ_ONCE(se->on_rq))
+			return false;
+	return true;
+}
+
+/*
+ * find_matching_se(): both on one cfs_rq, *depth the level of *pse below
+ * the root; false if the walk runs out.  Only with both chains queued.
+ */
 static bool ss_match_levels(struct sched_entity **se, struct sched_entity **pse)
 {
 	int sd = (*se)->depth, pd = (*pse)->depth;
@@ -117,37 +177,65 @@ static bool ss_protected(const struct sched_entity *se)
 }
 
 /*
- * Whether a queued entity before @pse in deadline order is eligible; past
- * SS_EARLIER_MAX ineligible ones, taken as yes.
+ * pick_eevdf()'s heap search over the queued entities of @cfs_rq (the
+ * running one is not in the tree): the eligible one with the earliest
+ * deadline, NULL if none is.  Each node keeps the smallest vruntime of its
+ * subtree (min_vruntime): a left subtree with an eligible entity has an
+ * earlier deadline than anything to its right.  As deep as the tree, under
+ * the runqueue's lock.  Only with the layout's timeline.
  */
-static bool ss_earlier_eligible(const struct ss_eligibility *e,
-				const struct sched_entity *pse)
+static const struct sched_entity *
+ss_first_eligible(const struct ss_eligibility *e, const struct cfs_rq *cfs_rq)
 {
-	const struct rb_node *n = &pse->run_node;
-	int i;
+	const struct rb_root_cached *timeline =
+		(const void *)((const char *)cfs_rq + ss_cfs.timeline);
+	const struct rb_node *node = READ_ONCE(timeline->rb_root.rb_node);
 
-	for (i = 0; i < SS_EARLIER_MAX; i++) {
-		const struct sched_entity *before;
+	while (node) {
+		const struct rb_node *left = READ_ONCE(node->rb_left);
+		const struct sched_entity *se;
 
-		n = rb_prev(n);
-		if (!n)
-			return false;
-		before = rb_entry(n, struct sched_entity, run_node);
-		if (ss_eligible_at(e, before->vruntime))
-			return true;
+		if (left && ss_eligible_at(e, rb_entry(left, struct sched_entity,
+						       run_node)->min_vruntime)) {
+			node = left;
+			continue;
+		}
+		se = rb_entry(node, struct sched_entity, run_node);
+		if (ss_eligible_at(e, se->vruntime))
+			return se;
+		node = READ_ONCE(node->rb_right);
 	}
-	return true;
+	return NULL;
 }
 
+/* Whether a queued entity other than @pse, eligible, comes first. */
+static bool ss_earlier_eligible(const struct ss_eligibility *e,
+				const struct cfs_rq *cfs_rq,
+				const struct sched_entity *pse)
+{
+	const struct sched_entity *first = ss_first_eligible(e, cfs_rq);
+
+	return first && first != pse;
+}
+
+/* The level that decided: its entity and its view on its cfs_rq. */
+struct ss_deciding_level {
+	const struct sched_entity *se;
+	int depth;
+	struct ss_entity_view v;
+};
+
 /*
- * The fair path from the idle-policy checks on: what it decides.  *either:
- * the path forks where kernels differ, and the outcome tells which way it
- * went (preempt_short with the flag set, decline_deadline without).
+ * The fair path from the idle-policy checks on: what it decides, and at
+ * which level (@lvl, filled where a level decided).  *either: the path
+ * forks where kernels differ, and the outcome tells which way it went
+ * (preempt_short with the flag set, decline_deadline without).
  */
 static enum ss_counter ss_fair_path(struct task_struct *p,
 				    struct sched_entity *se,
 				    struct sched_entity *pse,
-				    struct ss_rq_view *rv, s64 *lag,
+				    struct ss_rq_view *rv,
+				    struct ss_deciding_level *lvl,
 				    bool *either)
 {
 	bool cse_idle, pse_idle, curr_eligible, shorter;
@@ -165,13 +253,12 @@ static enum ss_counter ss_fair_path(struct task_struct *p,
 
 	cfs_rq = ss_rq_view_queue(rv, pse);
 	e = ss_rq_view_sums(rv, cfs_rq);
-	if (!ss_eligible_at(e, pse->vruntime)) {
-		struct ss_entity_view pv;
-
-		ss_rq_view_entity(rv, cfs_rq, pse, &pv);
-		*lag = pv.lag;
+	lvl->se = pse;
+	lvl->depth = ss_cfs.model == SS_MODEL_FLAT ? 0 :
+		     p->se.depth - pse->depth;
+	ss_rq_view_entity(rv, cfs_rq, pse, &lvl->v);
+	if (!lvl->v.eligible)
 		return SS_WAKEUP_DECLINE_INELIGIBLE;
-	}
 	curr_eligible = e->curr == se && ss_eligible_at(e, se->vruntime);
 	shorter = ss_feat(SS_FEAT_PREEMPT_SHORT) && pse->slice < se->slice;
 #if SS_HAVE_VPROT
@@ -182,7 +269,7 @@ static enum ss_counter ss_fair_path(struct task_struct *p,
 	 */
 	if (shorter) {
 		*either = (curr_eligible && ss_before(se, pse)) ||
-			  ss_earlier_eligible(e, pse);
+			  ss_earlier_eligible(e, cfs_rq, pse);
 		return SS_WAKEUP_PREEMPT_SHORT;
 	}
 #else
@@ -194,7 +281,7 @@ static enum ss_counter ss_fair_path(struct task_struct *p,
 					    SS_WAKEUP_DECLINE_DEADLINE;
 	if (curr_eligible && ss_before(se, pse))
 		return SS_WAKEUP_DECLINE_DEADLINE;
-	if (ss_earlier_eligible(e, pse))
+	if (ss_earlier_eligible(e, cfs_rq, pse))
 		return SS_WAKEUP_DECLINE_DEADLINE;
 	return shorter ? SS_WAKEUP_PREEMPT_SHORT : SS_WAKEUP_PREEMPT_PICK;
 }
@@ -212,19 +299,28 @@ static bool ss_preempts(enum ss_counter c)
 	}
 }
 
-/* The decision as a trace event: the wakee seen on its own cfs_rq. */
+/*
+ * The decision as a trace event: the level that decided, or where none did
+ * the wakee on its own cfs_rq (if it is queued on one).
+ */
 static void ss_trace_decision(struct task_struct *p,
 			      const struct task_struct *curr,
-			      enum ss_counter c)
+			      enum ss_counter c,
+			      const struct ss_deciding_level *lvl)
 {
 	const char *name = ss_counters[c].name;
-	struct ss_entity_view v;
+	struct ss_deciding_level own = { .se = &p->se };
 
-	ss_entity_view(&p->se, &v);
+	if (!lvl->se) {
+		if (READ_ONCE(p->se.on_rq))
+			ss_entity_view(&p->se, &own.v);
+		lvl = &own;
+	}
 	if (!strncmp(name, "wakeup_", 7))
 		name += 7;
-	trace_decision(p, v.V, v.lag, v.eligible, name, curr,
-		       curr && curr->pid && ss_fair(curr) ? curr->se.deadline : 0);
+	trace_decision(p, lvl->se, lvl->depth, lvl->v.V, lvl->v.lag,
+		       lvl->v.eligible, name, curr,
+		       curr && ss_fair(curr) ? curr->se.deadline : 0);
 }
 
 /*
@@ -236,9 +332,9 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv)
 	struct ss_cpu *rq_cpu = rv->rq_cpu;
 	/* written at that CPU's switches, under the lock held here */
 	struct task_struct *curr = (struct task_struct *)READ_ONCE(rq_cpu->curr);
-	bool resched, either = false;
+	struct ss_deciding_level lvl = { };
+	bool resched, pending, either = false;
 	enum ss_counter c;
-	s64 lag = 0;
 
 	/* wakeup_decisions: the sum of the classes (stats.c) */
 	if (!curr || curr == p) {
@@ -247,19 +343,30 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv)
 		goto count;
 	}
 	resched = ss_resched_set(curr);
+	pending = ss_resched_pending(rq_cpu, curr, resched);
+	if (static_branch_unlikely(&ss_resched_traced) && resched && !pending)
+		ss_stats_count(SS_WAKEUP_RESCHED_TRACED);
 	if (!curr->pid)
 		c = SS_WAKEUP_PREEMPT_IDLE_CPU;
 	else if (!ss_fair(curr))
 		c = SS_WAKEUP_DECLINE_NOT_FAIR;
+	else if (ss_throttled(p) || !ss_levels_queued(&p->se))
+		c = SS_WAKEUP_DECLINE_THROTTLED;
+	else if (pending)
+		c = SS_WAKEUP_DECLINE_PENDING;
 	else if (!ss_feat(SS_FEAT_WAKEUP_PREEMPTION))
 		c = SS_WAKEUP_DECLINE_FEATURE_OFF;
+	else if (!ss_levels_queued(&curr->se))
+		/* a running task in a throttled group: not walked */
+		c = SS_WAKEUP_UNEXPLAINED;
 	else
-		c = ss_fair_path(p, &curr->se, &p->se, rv, &lag, &either);
+		c = ss_fair_path(p, &curr->se, &p->se, rv, &lvl, &either);
 
 	/* the path against the outcome */
 	if (either)
 		c = resched ? SS_WAKEUP_PREEMPT_SHORT : SS_WAKEUP_DECLINE_DEADLINE;
-	else if (c != SS_WAKEUP_UNEXPLAINED && ss_preempts(c) != resched)
+	else if (c != SS_WAKEUP_UNEXPLAINED && c != SS_WAKEUP_DECLINE_PENDING &&
+		 c != SS_WAKEUP_DECLINE_THROTTLED && ss_preempts(c) != resched)
 		c = resched ? SS_WAKEUP_DECLINE_PENDING : SS_WAKEUP_UNEXPLAINED;
 count:
 	ss_stats_count(c);
@@ -269,8 +376,9 @@ count:
 		WRITE_ONCE(rq_cpu->preempt_wakee, p);
 	}
 	if (c == SS_WAKEUP_DECLINE_INELIGIBLE)
-		ss_stats_record_signed(SS_HIST_LAG_WAKEUP_INELIGIBLE, lag);
+		ss_stats_record_signed(SS_HIST_LAG_WAKEUP_INELIGIBLE,
+				       lvl.v.lag);
 	if (trace_decision_enabled())
-		ss_trace_decision(p, curr, c);
+		ss_trace_decision(p, curr, c, &lvl);
 }
 #endif /* SS_CAN_EEVDF */

@@ -10,6 +10,7 @@ const struct decision_class decision_classes[] = {
 	{ "wakeup_decline_pending", "declined: resched pending", false },
 	{ "wakeup_decline_feature_off", "declined: feature off", false },
 	{ "wakeup_decline_not_fair", "declined: running not fair", false },
+	{ "wakeup_decline_throttled", "declined: group throttled", false },
 	{ "wakeup_decline_policy", "declined: BATCH/IDLE wakee", false },
 	{ "wakeup_decline_ineligible", "declined: not eligible", false },
 	{ "wakeup_decline_protected", "declined: protected", false },

@@ -155,7 +155,10 @@ int record_event_parse(struct tep_event *ev, struct tep_record *rec,
 		"cpu", "pid", "lag", "vruntime", "deadline", "avg_vruntime",
 		"slice", "weight", "eligible", "depth", "delayed",
 	};
-	/* a decision has neither depth nor delayed */
+	/*
+	 * a decision has no delayed, and its depth (the level that decided)
+	 * only from interface 2 on: read below where there
+	 */
 	bool decision = !strcmp(ev->name, "decision");
 	size_t i, nnames = sizeof(names) / sizeof(names[0]) - 2 * decision;
 	uint64_t n[sizeof(names) / sizeof(names[0])] = { 0 };
@@ -168,6 +171,8 @@ int record_event_parse(struct tep_event *ev, struct tep_record *rec,
 			return ret;
 	}
 	ret = text(ev, rec, "comm", e->comm, sizeof(e->comm), err, errlen);
+	if (!ret && decision && tep_find_field(ev, "depth"))
+		ret = number(ev, rec, "depth", &n[9], err, errlen);
 	if (!ret && decision)
 		ret = decision_parse(ev, rec, e, err, errlen);
 	if (ret)
