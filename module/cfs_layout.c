@@ -8,11 +8,13 @@
  * `schedscope load` and handed over in the cfs_rq_layout parameter:
  *
  *   size=N,v0=OFF,sum_w_vruntime=OFF,sum_weight=OFF,curr=OFF,
- *   [load=OFF,][sum_shift=OFF,][timeline=OFF,][model=scaled|full|flat,]
+ *   [load=OFF,][sum_shift=OFF,][timeline=OFF,][idle=OFF,]
+ *   [model=scaled|full|flat,]
  *   names=V0/SUM/WEIGHT,source=TEXT
  *
  * (model: see eevdf.h; full and flat need sum_shift; timeline is the
- * rb_root_cached tasks_timeline, which the pick_order group reads.)  It is checked here
+ * rb_root_cached tasks_timeline, which the pick_order group reads; idle the
+ * int a group's cpu.idle sets, which the wakeup decisions read.)  It is checked here
  * before anything reads through it: offsets inside the struct, aligned and
  * distinct; then, on the live kernel, with interrupts off: cfs_rq->curr of
  * the loading task's cfs_rq must be that task's own entity, sum_shift must be
@@ -79,11 +81,15 @@ static bool ss_cfs_text_ok(const char *s, size_t max)
 }
 
 /* the places in ss_cfs_parse()'s offsets[] of the fields not 8 bytes wide */
-enum { SS_CFS_FIELD_SUM_SHIFT = 6, SS_CFS_FIELD_TIMELINE = 7 };
+enum {
+	SS_CFS_FIELD_SUM_SHIFT = 6,
+	SS_CFS_FIELD_TIMELINE = 7,
+	SS_CFS_FIELD_IDLE = 8,
+};
 
 static unsigned int ss_cfs_field_width(int i)
 {
-	if (i == SS_CFS_FIELD_SUM_SHIFT)
+	if (i == SS_CFS_FIELD_SUM_SHIFT || i == SS_CFS_FIELD_IDLE)
 		return sizeof(u32);
 	if (i == SS_CFS_FIELD_TIMELINE)
 		return sizeof(struct rb_root_cached);
@@ -104,6 +110,7 @@ static int ss_cfs_parse(char *text)
 		{ "load", &ss_cfs.load },
 		{ "sum_shift", &ss_cfs.sum_shift },
 		{ "timeline", &ss_cfs.timeline },
+		{ "idle", &ss_cfs.idle },
 	};
 	/* the first SS_CFS_REQUIRED keys must be there */
 	enum { SS_CFS_REQUIRED = 5 };
@@ -116,6 +123,7 @@ static int ss_cfs_parse(char *text)
 	ss_cfs.load = SS_CFS_NO_FIELD;
 	ss_cfs.sum_shift = SS_CFS_NO_FIELD;
 	ss_cfs.timeline = SS_CFS_NO_FIELD;
+	ss_cfs.idle = SS_CFS_NO_FIELD;
 	while ((pair = strsep(&text, ","))) {
 		char *value = strchr(pair, '=');
 
@@ -488,6 +496,8 @@ void ss_cfs_layout_show(struct seq_file *m)
 		seq_printf(m, " sum_shift=%u", ss_cfs.sum_shift);
 	if (ss_cfs.timeline != SS_CFS_NO_FIELD)
 		seq_printf(m, " timeline=%u", ss_cfs.timeline);
+	if (ss_cfs.idle != SS_CFS_NO_FIELD)
+		seq_printf(m, " idle=%u", ss_cfs.idle);
 	seq_printf(m, " model=%s checked=%s\n", ss_eevdf_model_name(ss_cfs.model),
 		   ss_cfs.witnessed ? "witness" : "bounds");
 	seq_printf(m, "eevdf_model %s: %s\n", ss_eevdf_model_name(ss_cfs.model),

@@ -57,6 +57,7 @@ struct ss_cfs_layout {
 	unsigned int load;		/* load.weight, or SS_CFS_NO_FIELD */
 	unsigned int sum_shift;		/* u32, or SS_CFS_NO_FIELD */
 	unsigned int timeline;		/* tasks_timeline, or SS_CFS_NO_FIELD */
+	unsigned int idle;		/* int idle (cpu.idle), or SS_CFS_NO_FIELD */
 	char names[64];
 	char source[96];
 	char why[192];			/* when not live: off/unsupported: ... */

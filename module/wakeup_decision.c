@@ -25,9 +25,10 @@
  *						the level that decided in
  *						lag_wakeup_ineligible)
  *   PREEMPT_SHORT took the running task's
- *   protection for a shorter slice:		preempt_short (on 7.x, a
- *						wakee that then loses the
- *						pick: by the outcome)
+ *   protection for a shorter slice:		preempt_short (up to 6.12
+ *						only if one was in force; on
+ *						7.x, a wakee that then loses
+ *						the pick: by the outcome)
  *   running task protected (RUN_TO_PARITY,
  *   vprot), the wakee's deadline earlier:	decline_protected
  *   an eligible entity with an earlier
@@ -41,8 +42,8 @@
  * this CPU's running task was seen: undecided.  Levels are matched as
  * find_matching_se() does, except on a flat kernel, where every fair task
  * is on the root cfs_rq; no level is read that is not queued.  A group's
- * cpu.idle is in the private cfs_rq and not read: group entities count as
- * not idle.
+ * cpu.idle is its cfs_rq's idle, at the layout's offset (without one, group
+ * entities count as not idle).
  *
  * Built within hot_path.c, inlined into the probes.
  */
@@ -107,10 +108,17 @@ void ss_wakeup_resched_note(struct ss_cpu *rq_cpu)
 		ss_resched_pending(rq_cpu, curr, ss_resched_set(curr));
 }
 
+/*
+ * se_is_idle(): a task's policy; a group entity's own cfs_rq's idle, which
+ * its cpu.idle sets (not idle where the layout does not say where it is).
+ */
 static bool ss_se_idle(const struct sched_entity *se)
 {
-	return !se->my_q &&
-	       container_of(se, struct task_struct, se)->policy == SCHED_IDLE;
+	if (!se->my_q)
+		return container_of(se, struct task_struct, se)->policy ==
+		       SCHED_IDLE;
+	return ss_cfs.idle != SS_CFS_NO_FIELD &&
+	       (s32)ss_cfs_u32(se->my_q, ss_cfs.idle) > 0;
 }
 
 /* normal_policy(): BATCH and IDLE tasks do not preempt */
@@ -236,7 +244,7 @@ static enum ss_counter ss_fair_path(struct task_struct *p,
 				    struct sched_entity *pse,
 				    struct ss_rq_view *rv,
 				    struct ss_deciding_level *lvl,
-				    bool *either)
+				    bool *either, bool *cancelled)
 {
 	bool cse_idle, pse_idle, curr_eligible, shorter;
 	const struct ss_eligibility *e;
@@ -273,8 +281,17 @@ static enum ss_counter ss_fair_path(struct task_struct *p,
 		return SS_WAKEUP_PREEMPT_SHORT;
 	}
 #else
-	/* do_preempt_short(): it cancels the protection before the pick */
+	/*
+	 * do_preempt_short() cancels a protection in force before the pick
+	 * (cancel_protect_slice(): vlag = deadline + 1, seen here after it,
+	 * or after an earlier wakeup's in this stint).  Only then did the
+	 * shorter slice change the pick; else the wakee wins, if at all, by
+	 * the pick itself.
+	 */
 	shorter = shorter && (ss_before(pse, se) || !curr_eligible);
+	*cancelled = shorter && ss_feat(SS_FEAT_RUN_TO_PARITY) &&
+		     se->vlag == se->deadline + 1;
+	shorter = *cancelled;
 #endif
 	if (!shorter && curr_eligible && ss_protected(se))
 		return ss_before(pse, se) ? SS_WAKEUP_DECLINE_PROTECTED :
@@ -333,7 +350,7 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv)
 	/* written at that CPU's switches, under the lock held here */
 	struct task_struct *curr = (struct task_struct *)READ_ONCE(rq_cpu->curr);
 	struct ss_deciding_level lvl = { };
-	bool resched, pending, either = false;
+	bool resched, pending, either = false, cancelled = false;
 	enum ss_counter c;
 
 	/* wakeup_decisions: the sum of the classes (stats.c) */
@@ -360,7 +377,8 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv)
 		/* a running task in a throttled group: not walked */
 		c = SS_WAKEUP_UNEXPLAINED;
 	else
-		c = ss_fair_path(p, &curr->se, &p->se, rv, &lvl, &either);
+		c = ss_fair_path(p, &curr->se, &p->se, rv, &lvl, &either,
+				 &cancelled);
 
 	/* the path against the outcome */
 	if (either)
@@ -375,6 +393,9 @@ count:
 		WRITE_ONCE(rq_cpu->preempt_victim, curr);
 		WRITE_ONCE(rq_cpu->preempt_wakee, p);
 	}
+	/* 6.12: the protection went, and the running task stays */
+	if (cancelled && !ss_preempts(c))
+		ss_stats_count(SS_WAKEUP_PROTECT_CANCELLED);
 	if (c == SS_WAKEUP_DECLINE_INELIGIBLE)
 		ss_stats_record_signed(SS_HIST_LAG_WAKEUP_INELIGIBLE,
 				       lvl.v.lag);

@@ -43,6 +43,7 @@ static void test_fixtures(void)
 	CHECK_EQ_INT(l.model, BTF_MODEL_SCALED);
 	CHECK(l.timeline_ok);
 	CHECK_EQ_INT(l.timeline, 64);
+	CHECK(!l.idle_ok);
 	CHECK_STR_EQ(param, "size=320,v0=56,sum_w_vruntime=40,sum_weight=48,"
 		     "curr=80,load=0,timeline=64,model=scaled,"
 		     "names=zero_vruntime/avg_vruntime/avg_load,"
@@ -58,7 +59,9 @@ static void test_fixtures(void)
 	CHECK_EQ_INT(l.curr, 80);
 	CHECK_EQ_INT(l.model, BTF_MODEL_FULL);
 	CHECK_EQ_INT(btf_layout_param(&l, "x", param, sizeof(param)), 0);
-	CHECK_STR_HAS(param, ",load=0,sum_shift=56,timeline=64,model=full,names=zero_vruntime/sum_w_vruntime/sum_weight,");
+	CHECK(l.idle_ok);
+	CHECK_EQ_INT(l.idle, 320);
+	CHECK_STR_HAS(param, ",load=0,sum_shift=56,timeline=64,idle=320,model=full,names=zero_vruntime/sum_w_vruntime/sum_weight,");
 	CHECK_EQ_INT(layout_of("cfs_rq_73", &l, err, sizeof(err)), 0);
 	CHECK(l.eevdf && l.sum_shift_ok);
 	CHECK_EQ_INT(l.model, BTF_MODEL_FLAT);

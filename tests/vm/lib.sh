@@ -47,7 +47,7 @@ unload_module() {
 # (an independent reader of the same BTF `schedscope load` uses libbpf for).
 cfs_layout_pahole() {
 	local btf=/sys/kernel/btf/vmlinux dump size v0 v0name sum sumname weight weightname curr
-	local load shift timeline model=scaled extra=
+	local load shift timeline idle model=scaled extra=
 	# Debian 12's pahole warns about BTF kinds newer than it (7.x): harmless
 	dump=$(pahole -C cfs_rq "$btf" 2>/dev/null) || return 1
 	field() { awk -v f="$1" '$0 ~ "[ *]" f ";" { for (i = 1; i <= NF; i++) if ($i == "/*") { print $(i + 1); exit } }' <<<"$dump"; }
@@ -62,6 +62,8 @@ cfs_layout_pahole() {
 	[ -n "$load" ] && extra="load=$load,"
 	timeline=$(field tasks_timeline)
 	[ -n "$timeline" ] && timeline="timeline=$timeline,"
+	idle=$(field idle)
+	[ -n "$idle" ] && timeline="${timeline}idle=$idle,"
 	shift=$(field sum_shift)
 	if [ -n "$shift" ]; then
 		model=full

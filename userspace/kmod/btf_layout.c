@@ -157,12 +157,16 @@ static bool entity_has(const struct btf *btf, const char *name)
 static void find_model(const struct btf *btf, __u32 cfs_rq, struct btf_layout *l)
 {
 	static const char *const shift_names[] = { "sum_shift", NULL };
+	static const char *const idle_names[] = { "idle", NULL };
 	const char *found, *wrong;
 
 	l->load_ok = false;
 	l->load = load_weight_offset(btf, cfs_rq, &l->load_ok);
 	l->sum_shift_ok = lookup(btf, cfs_rq, shift_names, WANT_U32,
 				 &l->sum_shift, &found, &wrong) == 1;
+	/* a group's cpu.idle: an int, read as 4 bytes */
+	l->idle_ok = lookup(btf, cfs_rq, idle_names, WANT_U32, &l->idle,
+			    &found, &wrong) == 1;
 	if (!l->sum_shift_ok)
 		l->model = BTF_MODEL_SCALED;
 	else if (entity_has(btf, "h_load"))
@@ -300,6 +304,8 @@ int btf_layout_param(const struct btf_layout *l, const char *path, char *buf,
 		n += snprintf(buf + n, len - n, "sum_shift=%u,", l->sum_shift);
 	if (n >= 0 && (size_t)n < len && l->timeline_ok)
 		n += snprintf(buf + n, len - n, "timeline=%u,", l->timeline);
+	if (n >= 0 && (size_t)n < len && l->idle_ok)
+		n += snprintf(buf + n, len - n, "idle=%u,", l->idle);
 	if (n >= 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - n, "model=%s,names=%s/%s/%s,source=btf:%s",
 			      btf_layout_model_name(l->model), l->v0_name,

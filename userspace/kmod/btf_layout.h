@@ -11,6 +11,8 @@
  *   size            sizeof(struct cfs_rq)
  *   load            load.weight (all queued entities' weight), to check the sums
  *   sum_shift       sum_shift (7.1+), a u32
+ *   idle            idle, a group's cpu.idle (an int), which the wakeup
+ *                   decisions read of a group entity's own cfs_rq
  *   timeline        tasks_timeline, the struct rb_root_cached of the queued
  *                   entities (ordered by deadline), for the pick_order group
  *   model           how V weighs entities: scaled (no sum_shift: 6.6-7.0),
@@ -37,8 +39,8 @@ enum btf_model { BTF_MODEL_SCALED, BTF_MODEL_FULL, BTF_MODEL_FLAT };
 struct btf_layout {
 	bool eevdf;			/* all fields found: the rest is valid */
 	unsigned int size, v0, sum_w_vruntime, sum_weight, curr;
-	bool load_ok, sum_shift_ok, timeline_ok;	/* optional fields found */
-	unsigned int load, sum_shift, timeline;
+	bool load_ok, sum_shift_ok, timeline_ok, idle_ok; /* optional fields found */
+	unsigned int load, sum_shift, timeline, idle;
 	enum btf_model model;
 	char v0_name[BTF_LAYOUT_NAME_MAX];
 	char sum_name[BTF_LAYOUT_NAME_MAX];
@@ -66,7 +68,7 @@ const char *btf_layout_model_name(enum btf_model model);
 
 /*
  * The module parameter value: "size=..,v0=..,sum_w_vruntime=..,
- * sum_weight=..,curr=..,[load=..,][sum_shift=..,][timeline=..,]model=..,
+ * sum_weight=..,curr=..,[load=..,][sum_shift=..,][timeline=..,][idle=..,]model=..,
  * names=A/B/C,
  * source=btf:PATH", with characters of
  * PATH outside [A-Za-z0-9:/._-] replaced by '_'. Returns 0 or -ENOSPC.

@@ -48,6 +48,7 @@ static const struct {
 	{ "wakeup_unexplained", "Wakeups whose decision the module could not explain" },
 	{ "wakeup_preemptions", "Switch-outs of a running task that a wakeup's preemption decision caused" },
 	{ "wakeup_preemptions_by_wakee", "Wakeup preemptions whose switch-in was the deciding wakee" },
+	{ "wakeup_protect_cancelled", "Wakeups whose shorter slice cancelled the running task's protection without preempting it" },
 	{ "wakeup_resched_traced", "Wakeup decisions the kernel's sched_set_need_resched tracepoint saw set a reschedule" },
 	{ "picks_earlier_ineligible", "EEVDF picks that passed over an earlier deadline not eligible" },
 	{ "picks_earlier_delayed", "EEVDF picks that passed over a delayed sleeper's earlier deadline" },
