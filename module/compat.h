@@ -81,19 +81,25 @@ static inline bool ss_fair(const struct task_struct *p)
  * throttled); before, the group's entity leaves its parent's queue and the
  * tasks stay on the group's.  Only for a fair task that is queued.
  */
+/* @se and every group entity above it queued on its parent's cfs_rq */
+static inline bool ss_chain_queued(const struct sched_entity *se)
+{
+#ifdef CONFIG_FAIR_GROUP_SCHED
+	for (; se; se = se->parent)
+		if (!READ_ONCE(se->on_rq))
+			return false;
+	return true;
+#else
+	return READ_ONCE(se->on_rq);
+#endif
+}
+
 static inline bool ss_throttled(const struct task_struct *p)
 {
 #if SS_HAVE_TASK_THROTTLED && defined(CONFIG_CFS_BANDWIDTH)
 	return READ_ONCE(p->throttled);
-#elif defined(CONFIG_FAIR_GROUP_SCHED)
-	const struct sched_entity *se;
-
-	for (se = &p->se; se; se = se->parent)
-		if (!READ_ONCE(se->on_rq))
-			return true;
-	return false;
 #else
-	return false;
+	return !ss_chain_queued(&p->se);
 #endif
 }
 

@@ -143,10 +143,7 @@ static bool ss_levels_queued(const struct sched_entity *se)
 {
 	if (ss_cfs.model == SS_MODEL_FLAT)
 		return READ_ONCE(se->on_rq);
-	for (; se; se = se->parent)
-		if (!READ_ONCE(se->on_rq))
-			return false;
-	return true;
+	return ss_chain_queued(se);
 }
 
 /*
@@ -367,7 +364,9 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv)
 		c = SS_WAKEUP_PREEMPT_IDLE_CPU;
 	else if (!ss_fair(curr))
 		c = SS_WAKEUP_DECLINE_NOT_FAIR;
-	else if (ss_throttled(p) || !ss_levels_queued(&p->se))
+	/* up to 7.0 ss_throttled() is the walk ss_levels_queued() makes */
+	else if ((SS_HAVE_TASK_THROTTLED && ss_throttled(p)) ||
+		 !ss_levels_queued(&p->se))
 		c = SS_WAKEUP_DECLINE_THROTTLED;
 	else if (pending)
 		c = SS_WAKEUP_DECLINE_PENDING;
