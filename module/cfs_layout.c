@@ -8,13 +8,17 @@
  * `schedscope load` and handed over in the cfs_rq_layout parameter:
  *
  *   size=N,v0=OFF,sum_w_vruntime=OFF,sum_weight=OFF,curr=OFF,
- *   [load=OFF,][sum_shift=OFF,][timeline=OFF,][idle=OFF,]
+ *   [load=OFF,][sum_shift=OFF,][timeline=OFF,][idle=OFF,][next=OFF,]
+ *   [rq_next_class=DELTA,]
  *   [model=scaled|full|flat,]
  *   names=V0/SUM/WEIGHT,source=TEXT
  *
  * (model: see eevdf.h; full and flat need sum_shift; timeline is the
  * rb_root_cached tasks_timeline, which the pick_order group reads; idle the
- * int a group's cpu.idle sets, which the wakeup decisions read.)  It is checked here
+ * int a group's cpu.idle sets, which the wakeup decisions read, as they do
+ * next, the next buddy; DELTA, signed,
+ * where struct rq keeps next_class (7.x) from its cfs member, the root
+ * cfs_rq, which the wakeup decisions read too.)  It is checked here
  * before anything reads through it: offsets inside the struct, aligned and
  * distinct; then, on the live kernel, with interrupts off: cfs_rq->curr of
  * the loading task's cfs_rq must be that task's own entity, sum_shift must be
@@ -46,6 +50,8 @@ struct ss_cfs_layout ss_cfs;
 
 /* struct cfs_rq is 384 to 640 bytes on the kernels seen; leave room */
 #define SS_CFS_MAX_SIZE	2048
+/* struct rq is a few KiB: rq->next_class lies within 16 KiB of rq->cfs */
+#define SS_RQ_MAX_DELTA	16384
 /* cfs_rq->sum_shift: the kernel BUG()s before it reaches 10 */
 #define SS_CFS_MAX_SHIFT	10
 /* |V - v| of a running task: anything past ~17 s of virtual time is garbage */
@@ -111,6 +117,7 @@ static int ss_cfs_parse(char *text)
 		{ "sum_shift", &ss_cfs.sum_shift },
 		{ "timeline", &ss_cfs.timeline },
 		{ "idle", &ss_cfs.idle },
+		{ "next", &ss_cfs.next },
 	};
 	/* the first SS_CFS_REQUIRED keys must be there */
 	enum { SS_CFS_REQUIRED = 5 };
@@ -124,6 +131,8 @@ static int ss_cfs_parse(char *text)
 	ss_cfs.sum_shift = SS_CFS_NO_FIELD;
 	ss_cfs.timeline = SS_CFS_NO_FIELD;
 	ss_cfs.idle = SS_CFS_NO_FIELD;
+	ss_cfs.next = SS_CFS_NO_FIELD;
+	ss_cfs.has_next_class = false;
 	while ((pair = strsep(&text, ","))) {
 		char *value = strchr(pair, '=');
 
@@ -151,6 +160,13 @@ static int ss_cfs_parse(char *text)
 						     value);
 			continue;
 		}
+		if (!strcmp(pair, "rq_next_class")) {
+			if (ss_cfs.has_next_class ||
+			    kstrtoint(value, 10, &ss_cfs.rq_next_class))
+				return ss_cfs_refuse("bad or repeated '%s'", pair);
+			ss_cfs.has_next_class = true;
+			continue;
+		}
 		if (!strcmp(pair, "source")) {
 			if (!ss_cfs_text_ok(value, sizeof(ss_cfs.source)))
 				return ss_cfs_refuse("bad source '%s'", value);
@@ -175,6 +191,15 @@ static int ss_cfs_parse(char *text)
 
 	if (ss_cfs.size < 64 || ss_cfs.size > SS_CFS_MAX_SIZE)
 		return ss_cfs_refuse("%s", "size is implausible");
+	/* a pointer in struct rq, outside its cfs member, not far from it */
+	if (ss_cfs.has_next_class &&
+	    (ss_cfs.rq_next_class % 8 ||
+	     ss_cfs.rq_next_class < -SS_RQ_MAX_DELTA ||
+	     ss_cfs.rq_next_class > SS_RQ_MAX_DELTA ||
+	     (ss_cfs.rq_next_class > -8 &&
+	      ss_cfs.rq_next_class < (int)ss_cfs.size)))
+		return ss_cfs_refuse("'%s' is unaligned, inside struct cfs_rq or too far from it",
+				     "rq_next_class");
 	for (i = 1; i < ARRAY_SIZE(offsets); i++) {
 		unsigned int off = *offsets[i].off;
 		unsigned int width = ss_cfs_field_width(i);
@@ -247,6 +272,21 @@ static int ss_cfs_check_sums(const struct cfs_rq *cfs_rq,
 }
 
 /*
+ * Whether @se, a pointer read through an offset not proven yet, is an
+ * entity queued on @cfs_rq (on a flat kernel's root: any queued one).
+ */
+static bool ss_cfs_queued_on(const struct cfs_rq *cfs_rq,
+			     const struct sched_entity *se)
+{
+	struct cfs_rq *se_rq;
+	int on_rq;
+
+	return !copy_from_kernel_nofault(&on_rq, &se->on_rq, sizeof(on_rq)) &&
+	       !copy_from_kernel_nofault(&se_rq, &se->cfs_rq, sizeof(se_rq)) &&
+	       on_rq && (ss_cfs.model == SS_MODEL_FLAT || se_rq == cfs_rq);
+}
+
+/*
  * tasks_timeline: a root and a leftmost node that agree, and the leftmost
  * an entity queued on this cfs_rq (any on a flat kernel's root), not the
  * running one, which the kernel keeps out of the tree.  Read without
@@ -260,8 +300,6 @@ static int ss_cfs_check_timeline(const struct cfs_rq *cfs_rq,
 	struct rb_node *root = READ_ONCE(timeline->rb_root.rb_node);
 	struct rb_node *left = READ_ONCE(timeline->rb_leftmost);
 	struct sched_entity *first;
-	struct cfs_rq *first_rq;
-	int on_rq;
 
 	if (!root != !left)
 		return ss_cfs_refuse("tasks_timeline's root and leftmost disagree %s",
@@ -269,12 +307,21 @@ static int ss_cfs_check_timeline(const struct cfs_rq *cfs_rq,
 	if (!left)
 		return 0;
 	first = rb_entry(left, struct sched_entity, run_node);
-	if (first == curr ||
-	    copy_from_kernel_nofault(&on_rq, &first->on_rq, sizeof(on_rq)) ||
-	    copy_from_kernel_nofault(&first_rq, &first->cfs_rq, sizeof(first_rq)) ||
-	    !on_rq || (ss_cfs.model != SS_MODEL_FLAT && first_rq != cfs_rq))
+	if (first == curr || !ss_cfs_queued_on(cfs_rq, first))
 		return ss_cfs_refuse("the tree's first entity is not one queued on the cfs_rq %s",
 				     "(timeline offset)");
+	return 0;
+}
+
+/* cfs_rq->next: none, or an entity queued on this cfs_rq (any on a flat root) */
+static int ss_cfs_check_next(const struct cfs_rq *cfs_rq)
+{
+	struct sched_entity *next;
+
+	next = *(struct sched_entity * const *)((const char *)cfs_rq + ss_cfs.next);
+	if (next && !ss_cfs_queued_on(cfs_rq, next))
+		return ss_cfs_refuse("cfs_rq->next is not an entity queued on the cfs_rq %s",
+				     "(next offset)");
 	return 0;
 }
 
@@ -303,6 +350,11 @@ static int ss_cfs_check_level(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	}
 	if (ss_cfs.timeline != SS_CFS_NO_FIELD) {
 		err = ss_cfs_check_timeline(cfs_rq, se);
+		if (err)
+			return err;
+	}
+	if (ss_cfs.next != SS_CFS_NO_FIELD) {
+		err = ss_cfs_check_next(cfs_rq);
 		if (err)
 			return err;
 	}
@@ -356,13 +408,35 @@ static int ss_cfs_check_witness(const struct cfs_rq *cfs_rq,
 	return 0;
 }
 
+/*
+ * rq->next_class: the loading task runs, picked as a fair task, so its
+ * runqueue's next_class is its own class (unless a wakeup of a higher class
+ * is pending there: another try).  Read without trusting the offset.
+ */
+static int ss_cfs_check_next_class(void)
+{
+	const struct sched_entity *se = &current->se;
+	const struct sched_class *next;
+
+	while (se->parent)
+		se = se->parent;
+	if (copy_from_kernel_nofault(&next, (const char *)se->cfs_rq +
+				     ss_cfs.rq_next_class, sizeof(next)) ||
+	    next != current->sched_class)
+		return ss_cfs_refuse("rq->next_class %s is not the running task's class",
+				     "(rq_next_class offset)");
+	return 0;
+}
+
 static int ss_cfs_check_levels(void)
 {
 	struct sched_entity *se = &current->se;
 	int err = 0;
 
+	if (ss_cfs.has_next_class)
+		err = ss_cfs_check_next_class();
 	if (ss_cfs.model == SS_MODEL_FLAT)
-		return ss_cfs_check_level(ss_eevdf_cfs_rq(se), se, true);
+		return err ?: ss_cfs_check_level(ss_eevdf_cfs_rq(se), se, true);
 	for (; se && !err; se = se->parent)
 		err = ss_cfs_check_level(se->cfs_rq, se, se == &current->se);
 	return err;
@@ -483,7 +557,7 @@ void ss_cfs_layout_show(struct seq_file *m)
 		[SS_MODEL_FULL] =
 			"w = se->load.weight >> sum_shift, 128-bit eligibility; one queue per cfs_rq",
 		[SS_MODEL_FLAT] =
-			"w = se->h_load.weight >> sum_shift; all on the root cfs_rq, no group levels",
+			"w = se->h_load.weight >> sum_shift; all on the root cfs_rq, no group levels; lags and deadlines in virtual ns of that hierarchical weight",
 	};
 	seq_printf(m, "cfs_rq_layout source=%s names=%s size=%u v0=%u sum_w_vruntime=%u sum_weight=%u curr=%u",
 		   ss_cfs.source[0] ? ss_cfs.source : "-",
@@ -498,6 +572,10 @@ void ss_cfs_layout_show(struct seq_file *m)
 		seq_printf(m, " timeline=%u", ss_cfs.timeline);
 	if (ss_cfs.idle != SS_CFS_NO_FIELD)
 		seq_printf(m, " idle=%u", ss_cfs.idle);
+	if (ss_cfs.next != SS_CFS_NO_FIELD)
+		seq_printf(m, " next=%u", ss_cfs.next);
+	if (ss_cfs.has_next_class)
+		seq_printf(m, " rq_next_class=%d", ss_cfs.rq_next_class);
 	seq_printf(m, " model=%s checked=%s\n", ss_eevdf_model_name(ss_cfs.model),
 		   ss_cfs.witnessed ? "witness" : "bounds");
 	seq_printf(m, "eevdf_model %s: %s\n", ss_eevdf_model_name(ss_cfs.model),

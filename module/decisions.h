@@ -15,11 +15,12 @@
 struct seq_file;
 struct task_struct;
 
-/* The features a wakeup decision reads; a kernel may lack the last two. */
+/* The features a wakeup decision reads; a kernel may lack all but the first two. */
 enum ss_feat {
 	SS_FEAT_WAKEUP_PREEMPTION,
 	SS_FEAT_RUN_TO_PARITY,
 	SS_FEAT_PREEMPT_SHORT,
+	SS_FEAT_PICK_BUDDY,
 	SS_NR_FEATS
 };
 

@@ -58,6 +58,13 @@ struct ss_cfs_layout {
 	unsigned int sum_shift;		/* u32, or SS_CFS_NO_FIELD */
 	unsigned int timeline;		/* tasks_timeline, or SS_CFS_NO_FIELD */
 	unsigned int idle;		/* int idle (cpu.idle), or SS_CFS_NO_FIELD */
+	unsigned int next;		/* the next buddy, or SS_CFS_NO_FIELD */
+	/*
+	 * struct rq's next_class (7.x), in bytes from the rq's cfs member
+	 * (the root cfs_rq), valid where has_next_class
+	 */
+	bool has_next_class;
+	int rq_next_class;
 	char names[64];
 	char source[96];
 	char why[192];			/* when not live: off/unsupported: ... */
@@ -145,6 +152,24 @@ static inline struct cfs_rq *ss_eevdf_cfs_rq(const struct sched_entity *se)
 }
 
 /*
+ * The root cfs_rq (rq->cfs) of @rv's CPU, from @se queued there: found
+ * once, it never moves.
+ */
+static inline struct cfs_rq *ss_rq_view_root(const struct ss_rq_view *rv,
+					     const struct sched_entity *se)
+{
+	struct cfs_rq *root = READ_ONCE(rv->rq_cpu->root_cfs_rq);
+
+	if (unlikely(!root)) {
+		while (se->parent)
+			se = se->parent;
+		root = se->cfs_rq;
+		WRITE_ONCE(rv->rq_cpu->root_cfs_rq, root);
+	}
+	return root;
+}
+
+/*
  * ss_eevdf_cfs_rq() of an entity on @rv's runqueue.  On a flat kernel that
  * is the CPU's root cfs_rq, looked up once instead of a walk up the groups
  * at every call.
@@ -152,16 +177,9 @@ static inline struct cfs_rq *ss_eevdf_cfs_rq(const struct sched_entity *se)
 static inline struct cfs_rq *ss_rq_view_queue(const struct ss_rq_view *rv,
 					      const struct sched_entity *se)
 {
-	struct cfs_rq *root;
-
 	if (ss_cfs.model != SS_MODEL_FLAT)
 		return se->cfs_rq;
-	root = READ_ONCE(rv->rq_cpu->root_cfs_rq);
-	if (unlikely(!root)) {
-		root = ss_eevdf_cfs_rq(se);
-		WRITE_ONCE(rv->rq_cpu->root_cfs_rq, root);
-	}
-	return root;
+	return ss_rq_view_root(rv, se);
 }
 
 /* The weight @se has in the sums of @cfs_rq (avg_vruntime_weight()). */

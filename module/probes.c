@@ -48,10 +48,13 @@ static u64 ss_elapsed(u64 since, u64 now)
 static void ss_wakeup_preemption_end(struct ss_cpu *c,
 				     const struct task_struct *prev,
 				     const struct task_struct *next,
-				     bool voluntary)
+				     bool voluntary, u64 now)
 {
 	if (c->preempt_victim == prev && !voluntary) {
 		ss_stats_count(SS_WAKEUP_PREEMPTIONS);
+		/* the decision to the switch: lazy preemption waits a tick */
+		ss_stats_record(SS_HIST_PREEMPT_DECISION_DELAY,
+				ss_elapsed(READ_ONCE(c->preempt_decided), now));
 		if (c->preempt_wakee == next)
 			ss_stats_count(SS_WAKEUP_PREEMPTIONS_BY_WAKEE);
 	}
@@ -187,7 +190,7 @@ void __flatten ss_probe_sched_switch(void *data, bool preempt,
 	c->curr_nvcsw = READ_ONCE(next->nvcsw);
 	c->stint_start = now;
 	if (c->preempt_victim)
-		ss_wakeup_preemption_end(c, prev, next, voluntary);
+		ss_wakeup_preemption_end(c, prev, next, voluntary, now);
 	/* __schedule() cleared prev's need-resched flag */
 	if (on & SS_ON(DECISIONS)) {
 		c->resched_traced = NULL;

@@ -7,7 +7,8 @@
  * right now, also while a sweep flips features.  `schedscope load` hands
  * over where the word is and which bit each feature is:
  *
- *   addr=0xADDR,value=0xVALUE,WAKEUP_PREEMPTION=BIT,RUN_TO_PARITY=BIT[,PREEMPT_SHORT=BIT]
+ *   addr=0xADDR,value=0xVALUE,WAKEUP_PREEMPTION=BIT,RUN_TO_PARITY=BIT
+ *   [,PREEMPT_SHORT=BIT][,PICK_BUDDY=BIT]
  *
  * The address is trusted only after the word read there (without faulting)
  * equals VALUE, the bits the features file showed when the parameter was
@@ -28,6 +29,7 @@ static const char * const ss_feat_names[SS_NR_FEATS] = {
 	[SS_FEAT_WAKEUP_PREEMPTION]	= "WAKEUP_PREEMPTION",
 	[SS_FEAT_RUN_TO_PARITY]		= "RUN_TO_PARITY",
 	[SS_FEAT_PREEMPT_SHORT]		= "PREEMPT_SHORT",
+	[SS_FEAT_PICK_BUDDY]		= "PICK_BUDDY",
 };
 
 /* the features a kernel with EEVDF always has */

@@ -103,6 +103,7 @@ struct ss_cpu {
 	 */
 	const struct task_struct *preempt_victim;
 	const struct task_struct *preempt_wakee;
+	u64 preempt_decided;		/* when, on the decider's clock */
 	/*
 	 * The running task whose need-resched flag was set, as last seen
 	 * here: by the kernel's sched_set_need_resched tracepoint, where it
@@ -114,8 +115,8 @@ struct ss_cpu {
 	const struct task_struct *resched_traced;
 	const struct task_struct *resched_seen;
 	/*
-	 * On a flat kernel (eevdf.h), the one EEVDF queue of this CPU, its
-	 * root cfs_rq: found once, it never moves.
+	 * This CPU's root cfs_rq (rq->cfs; on a flat kernel its one EEVDF
+	 * queue, eevdf.h): found once, it never moves.
 	 */
 	struct cfs_rq *root_cfs_rq;
 	struct ss_stats stats;

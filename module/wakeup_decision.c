@@ -12,6 +12,9 @@
  * the last wakeup on that CPU (ss_resched_pending()).  Its reason is found
  * by walking the kernel's path again over that state, read-only:
  *
+ *   a task of a class above fair woken here
+ *   since the last pick (7.x: rq->next_class
+ *   above fair, no fair check made):		decline_not_fair
  *   the running task is the idle task:	preempt_idle_cpu
  *   the running task is not fair:		decline_not_fair
  *   the wakee's group is out of quota
@@ -29,6 +32,8 @@
  *						only if one was in force; on
  *						7.x, a wakee that then loses
  *						the pick: by the outcome)
+ *   (7.x) PICK_BUDDY took the next buddy,
+ *   eligible, not the wakee:			decline_buddy
  *   running task protected (RUN_TO_PARITY,
  *   vprot), the wakee's deadline earlier:	decline_protected
  *   an eligible entity with an earlier
@@ -169,6 +174,27 @@ static bool ss_match_levels(struct sched_entity **se, struct sched_entity **pse)
 	return *se && *pse;
 }
 
+/*
+ * 7.x: wakeup_preempt() calls the fair check only while rq->next_class is
+ * the fair class (or below it); a realtime or deadline task woken here
+ * since the last pick raised it, and no fair wakeup after it is checked
+ * until the next pick.  Read where the layout says rq keeps it, from the
+ * CPU's root cfs_rq; sched_class_above() compares the addresses.
+ */
+static bool ss_higher_class_next(const struct ss_rq_view *rv,
+				 const struct sched_entity *se)
+{
+	const struct sched_class *fair = READ_ONCE(ss_fair_class);
+	const struct sched_class *next;
+
+	if (!ss_cfs.has_next_class || !fair)
+		return false;
+	next = READ_ONCE(*(const struct sched_class * const *)
+			 ((const char *)ss_rq_view_root(rv, se) +
+			  ss_cfs.rq_next_class));
+	return next && next < fair;
+}
+
 /* The running entity's slice protection, as pick_eevdf() tests it. */
 static bool ss_protected(const struct sched_entity *se)
 {
@@ -213,6 +239,27 @@ ss_first_eligible(const struct ss_eligibility *e, const struct cfs_rq *cfs_rq)
 	return NULL;
 }
 
+#if SS_HAVE_VPROT
+/*
+ * 7.x: pick_next_entity() with protection (no shorter slice) takes the next
+ * buddy first, under PICK_BUDDY, if it is eligible: set by a PREEMPT_SHORT
+ * preemption (7.3), a task of a group that slept while the group kept
+ * others (7.2: the group's entity), yield_to(), NEXT_BUDDY.  None where
+ * the layout does not say where cfs_rq keeps it.
+ */
+static const struct sched_entity *
+ss_pick_buddy(const struct ss_eligibility *e, const struct cfs_rq *cfs_rq)
+{
+	const struct sched_entity *next;
+
+	if (ss_cfs.next == SS_CFS_NO_FIELD || !ss_feat(SS_FEAT_PICK_BUDDY))
+		return NULL;
+	next = READ_ONCE(*(const struct sched_entity * const *)
+			 ((const char *)cfs_rq + ss_cfs.next));
+	return next && ss_eligible_at(e, next->vruntime) ? next : NULL;
+}
+#endif
+
 /* Whether a queued entity other than @pse, eligible, comes first. */
 static bool ss_earlier_eligible(const struct ss_eligibility *e,
 				const struct cfs_rq *cfs_rq,
@@ -232,20 +279,25 @@ struct ss_deciding_level {
 
 /*
  * The fair path from the idle-policy checks on: what it decides, and at
- * which level (@lvl, filled where a level decided).  *either: the path
- * forks where kernels differ, and the outcome tells which way it went
- * (preempt_short with the flag set, decline_deadline without).
+ * which level (@lvl, filled where a level decided).  *declined, where set:
+ * the path forks on what no tracepoint shows (how a kernel treats a
+ * shorter wakee that loses the pick, a WF_SYNC wakeup), and the outcome
+ * tells which way it went: the class returned with the flag set, this one
+ * without.
  */
 static enum ss_counter ss_fair_path(struct task_struct *p,
 				    struct sched_entity *se,
 				    struct sched_entity *pse,
 				    struct ss_rq_view *rv,
 				    struct ss_deciding_level *lvl,
-				    bool *either, bool *cancelled)
+				    enum ss_counter *declined, bool *cancelled)
 {
 	bool cse_idle, pse_idle, curr_eligible, shorter;
 	const struct ss_eligibility *e;
 	const struct cfs_rq *cfs_rq;
+#if SS_HAVE_VPROT
+	const struct sched_entity *buddy;
+#endif
 
 	if (ss_cfs.model != SS_MODEL_FLAT && !ss_match_levels(&se, &pse))
 		return SS_WAKEUP_UNEXPLAINED;
@@ -270,13 +322,35 @@ static enum ss_counter ss_fair_path(struct task_struct *p,
 	/*
 	 * 7.x: a shorter slice picks without protection.  A wakee that loses
 	 * that pick still preempts where the kernel takes any eligible one
-	 * (7.3), not where it does not (7.2).
+	 * (7.3), not where it does not (7.2).  One that wins it won by the
+	 * shorter slice only if the pick with protection would have kept the
+	 * running entity or taken a buddy: else by the pick itself.  The
+	 * preemption cancelled a protection in force (cancel_protect_slice():
+	 * vprot = vruntime, read here after it).
 	 */
+	buddy = ss_pick_buddy(e, cfs_rq);
 	if (shorter) {
-		*either = (curr_eligible && ss_before(se, pse)) ||
-			  ss_earlier_eligible(e, cfs_rq, pse);
+		if ((curr_eligible && ss_before(se, pse)) ||
+		    ss_earlier_eligible(e, cfs_rq, pse))
+			*declined = SS_WAKEUP_DECLINE_DEADLINE;
+		else if (!(curr_eligible && (ss_protected(se) ||
+					     se->vprot == se->vruntime)) &&
+			 (!buddy || buddy == pse))
+			return SS_WAKEUP_PREEMPT_PICK;
 		return SS_WAKEUP_PREEMPT_SHORT;
 	}
+	/*
+	 * The wakee itself the buddy: NEXT_BUDDY made it so, and then, for
+	 * a WF_SYNC wakeup, preempt_sync() decided without a pick: only an
+	 * earlier deadline against a task that ran the migration cost
+	 * preempts.  Else the pick takes it.
+	 */
+	if (buddy == pse)
+		*declined = ss_before(pse, se) ? SS_WAKEUP_DECLINE_PROTECTED :
+						 SS_WAKEUP_DECLINE_DEADLINE;
+	if (buddy)
+		return buddy == pse ? SS_WAKEUP_PREEMPT_PICK :
+				      SS_WAKEUP_DECLINE_BUDDY;
 #else
 	/*
 	 * do_preempt_short() cancels a protection in force before the pick
@@ -347,7 +421,8 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv)
 	/* written at that CPU's switches, under the lock held here */
 	struct task_struct *curr = (struct task_struct *)READ_ONCE(rq_cpu->curr);
 	struct ss_deciding_level lvl = { };
-	bool resched, pending, either = false, cancelled = false;
+	enum ss_counter declined = SS_NR_COUNTERS;	/* no fork */
+	bool resched, pending, cancelled = false;
 	enum ss_counter c;
 
 	/* wakeup_decisions: the sum of the classes (stats.c) */
@@ -360,7 +435,9 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv)
 	pending = ss_resched_pending(rq_cpu, curr, resched);
 	if (static_branch_unlikely(&ss_resched_traced) && resched && !pending)
 		ss_stats_count(SS_WAKEUP_RESCHED_TRACED);
-	if (!curr->pid)
+	if (ss_higher_class_next(rv, &p->se))
+		c = SS_WAKEUP_DECLINE_NOT_FAIR;
+	else if (!curr->pid)
 		c = SS_WAKEUP_PREEMPT_IDLE_CPU;
 	else if (!ss_fair(curr))
 		c = SS_WAKEUP_DECLINE_NOT_FAIR;
@@ -376,14 +453,19 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv)
 		/* a running task in a throttled group: not walked */
 		c = SS_WAKEUP_UNEXPLAINED;
 	else
-		c = ss_fair_path(p, &curr->se, &p->se, rv, &lvl, &either,
+		c = ss_fair_path(p, &curr->se, &p->se, rv, &lvl, &declined,
 				 &cancelled);
 
-	/* the path against the outcome */
-	if (either)
-		c = resched ? SS_WAKEUP_PREEMPT_SHORT : SS_WAKEUP_DECLINE_DEADLINE;
+	/*
+	 * The path against the outcome, where the fair check was made (not
+	 * behind another class, not into a throttled group: a flag set then
+	 * is another wakeup's)
+	 */
+	if (declined != SS_NR_COUNTERS)
+		c = resched ? c : declined;
 	else if (c != SS_WAKEUP_UNEXPLAINED && c != SS_WAKEUP_DECLINE_PENDING &&
-		 c != SS_WAKEUP_DECLINE_THROTTLED && ss_preempts(c) != resched)
+		 c != SS_WAKEUP_DECLINE_THROTTLED &&
+		 c != SS_WAKEUP_DECLINE_NOT_FAIR && ss_preempts(c) != resched)
 		c = resched ? SS_WAKEUP_DECLINE_PENDING : SS_WAKEUP_UNEXPLAINED;
 count:
 	ss_stats_count(c);
@@ -391,6 +473,7 @@ count:
 	if (ss_preempts(c) && c != SS_WAKEUP_PREEMPT_IDLE_CPU) {
 		WRITE_ONCE(rq_cpu->preempt_victim, curr);
 		WRITE_ONCE(rq_cpu->preempt_wakee, p);
+		WRITE_ONCE(rq_cpu->preempt_decided, ss_clock());
 	}
 	/* 6.12: the protection went, and the running task stays */
 	if (cancelled && !ss_preempts(c))

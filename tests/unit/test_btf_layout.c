@@ -43,9 +43,9 @@ static void test_fixtures(void)
 	CHECK_EQ_INT(l.model, BTF_MODEL_SCALED);
 	CHECK(l.timeline_ok);
 	CHECK_EQ_INT(l.timeline, 64);
-	CHECK(!l.idle_ok);
+	CHECK(!l.idle_ok && !l.rq_next_class_ok);
 	CHECK_STR_EQ(param, "size=320,v0=56,sum_w_vruntime=40,sum_weight=48,"
-		     "curr=80,load=0,timeline=64,model=scaled,"
+		     "curr=80,load=0,timeline=64,next=88,model=scaled,"
 		     "names=zero_vruntime/avg_vruntime/avg_load,"
 		     "source=btf:/tmp/my_btf");
 
@@ -60,13 +60,19 @@ static void test_fixtures(void)
 	CHECK_EQ_INT(l.model, BTF_MODEL_FULL);
 	CHECK_EQ_INT(btf_layout_param(&l, "x", param, sizeof(param)), 0);
 	CHECK(l.idle_ok);
+	CHECK(!l.rq_next_class_ok);
 	CHECK_EQ_INT(l.idle, 320);
-	CHECK_STR_HAS(param, ",load=0,sum_shift=56,timeline=64,idle=320,model=full,names=zero_vruntime/sum_w_vruntime/sum_weight,");
+	CHECK_STR_HAS(param, ",load=0,sum_shift=56,timeline=64,idle=320,next=88,model=full,names=zero_vruntime/sum_w_vruntime/sum_weight,");
 	CHECK_EQ_INT(layout_of("cfs_rq_73", &l, err, sizeof(err)), 0);
 	CHECK(l.eevdf && l.sum_shift_ok);
 	CHECK_EQ_INT(l.model, BTF_MODEL_FLAT);
 	CHECK_EQ_INT(btf_layout_param(&l, "x", param, sizeof(param)), 0);
-	CHECK_STR_HAS(param, ",sum_shift=56,timeline=64,model=flat,");
+	/* struct rq's next_class 8 bytes before its cfs */
+	CHECK(l.rq_next_class_ok);
+	CHECK_EQ_INT(l.rq_next_class, -8);
+	CHECK(l.next_ok);
+	CHECK_EQ_INT(l.next, 88);
+	CHECK_STR_HAS(param, ",sum_shift=56,timeline=64,next=88,rq_next_class=-8,model=flat,");
 	CHECK_STR_EQ(btf_layout_model_name(BTF_MODEL_FLAT), "flat");
 	CHECK_EQ_INT(btf_layout_param(&l, NULL, param, 20), -ENOSPC);
 

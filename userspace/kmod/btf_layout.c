@@ -140,6 +140,36 @@ static unsigned int timeline_offset(const struct btf *btf, __u32 cfs_rq,
 	return bits / 8;
 }
 
+/*
+ * Where struct rq keeps next_class (7.x), as a byte offset from its cfs
+ * member, the root cfs_rq: the module finds a CPU's rq from that.  0 with
+ * *ok false where struct rq has no such pointer.
+ */
+static int rq_next_class_offset(const struct btf *btf, bool *ok)
+{
+	int rq = btf__find_by_name_kind(btf, "rq", BTF_KIND_STRUCT);
+	__u32 cfs_bits, next_bits, type;
+	const struct btf_type *t;
+	const char *name;
+	bool bitfield;
+	int id;
+
+	*ok = false;
+	if (rq <= 0 ||
+	    !find_member(btf, rq, "cfs", 0, &cfs_bits, &type, &bitfield) ||
+	    bitfield || cfs_bits % 64)
+		return 0;
+	id = btf__resolve_type(btf, type);
+	t = id > 0 ? btf__type_by_id(btf, id) : NULL;
+	name = t && btf_is_struct(t) ? btf__name_by_offset(btf, t->name_off) : NULL;
+	if (!name || strcmp(name, "cfs_rq") ||
+	    !find_member(btf, rq, "next_class", 0, &next_bits, &type, &bitfield) ||
+	    bitfield || next_bits % 64 || !kind_ok(btf, type, WANT_PTR))
+		return 0;
+	*ok = true;
+	return (int)(next_bits / 8) - (int)(cfs_bits / 8);
+}
+
 /* Does struct sched_entity have a member NAME? */
 static bool entity_has(const struct btf *btf, const char *name)
 {
@@ -158,6 +188,7 @@ static void find_model(const struct btf *btf, __u32 cfs_rq, struct btf_layout *l
 {
 	static const char *const shift_names[] = { "sum_shift", NULL };
 	static const char *const idle_names[] = { "idle", NULL };
+	static const char *const next_names[] = { "next", NULL };
 	const char *found, *wrong;
 
 	l->load_ok = false;
@@ -166,6 +197,9 @@ static void find_model(const struct btf *btf, __u32 cfs_rq, struct btf_layout *l
 				 &l->sum_shift, &found, &wrong) == 1;
 	/* a group's cpu.idle: an int, read as 4 bytes */
 	l->idle_ok = lookup(btf, cfs_rq, idle_names, WANT_U32, &l->idle,
+			    &found, &wrong) == 1;
+	/* the next buddy, which pick_eevdf() takes first under PICK_BUDDY */
+	l->next_ok = lookup(btf, cfs_rq, next_names, WANT_PTR, &l->next,
 			    &found, &wrong) == 1;
 	if (!l->sum_shift_ok)
 		l->model = BTF_MODEL_SCALED;
@@ -244,6 +278,7 @@ int btf_layout_from_btf(const struct btf *btf, struct btf_layout *l,
 	snprintf(l->weight_name, sizeof(l->weight_name), "%s", weight);
 	find_model(btf, id, l);
 	l->timeline = timeline_offset(btf, id, &l->timeline_ok);
+	l->rq_next_class = rq_next_class_offset(btf, &l->rq_next_class_ok);
 	l->eevdf = true;
 	return 0;
 }
@@ -306,6 +341,11 @@ int btf_layout_param(const struct btf_layout *l, const char *path, char *buf,
 		n += snprintf(buf + n, len - n, "timeline=%u,", l->timeline);
 	if (n >= 0 && (size_t)n < len && l->idle_ok)
 		n += snprintf(buf + n, len - n, "idle=%u,", l->idle);
+	if (n >= 0 && (size_t)n < len && l->next_ok)
+		n += snprintf(buf + n, len - n, "next=%u,", l->next);
+	if (n >= 0 && (size_t)n < len && l->rq_next_class_ok)
+		n += snprintf(buf + n, len - n, "rq_next_class=%d,",
+			      l->rq_next_class);
 	if (n >= 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - n, "model=%s,names=%s/%s/%s,source=btf:%s",
 			      btf_layout_model_name(l->model), l->v0_name,

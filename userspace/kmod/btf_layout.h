@@ -13,6 +13,12 @@
  *   sum_shift       sum_shift (7.1+), a u32
  *   idle            idle, a group's cpu.idle (an int), which the wakeup
  *                   decisions read of a group entity's own cfs_rq
+ *   next            next, the next buddy (a pointer), which the wakeup
+ *                   decisions read: PICK_BUDDY picks it first
+ *   rq_next_class   struct rq's next_class (7.x), in bytes from its cfs
+ *                   member (the root cfs_rq), which can be negative: a
+ *                   higher class's wakeup keeps fair's check from the
+ *                   wakeups after it until the next pick
  *   timeline        tasks_timeline, the struct rb_root_cached of the queued
  *                   entities (ordered by deadline), for the pick_order group
  *   model           how V weighs entities: scaled (no sum_shift: 6.6-7.0),
@@ -39,8 +45,11 @@ enum btf_model { BTF_MODEL_SCALED, BTF_MODEL_FULL, BTF_MODEL_FLAT };
 struct btf_layout {
 	bool eevdf;			/* all fields found: the rest is valid */
 	unsigned int size, v0, sum_w_vruntime, sum_weight, curr;
-	bool load_ok, sum_shift_ok, timeline_ok, idle_ok; /* optional fields found */
-	unsigned int load, sum_shift, timeline, idle;
+	/* optional fields found */
+	bool load_ok, sum_shift_ok, timeline_ok, idle_ok, next_ok;
+	unsigned int load, sum_shift, timeline, idle, next;
+	bool rq_next_class_ok;
+	int rq_next_class;		/* from struct rq's cfs */
 	enum btf_model model;
 	char v0_name[BTF_LAYOUT_NAME_MAX];
 	char sum_name[BTF_LAYOUT_NAME_MAX];
@@ -68,7 +77,8 @@ const char *btf_layout_model_name(enum btf_model model);
 
 /*
  * The module parameter value: "size=..,v0=..,sum_w_vruntime=..,
- * sum_weight=..,curr=..,[load=..,][sum_shift=..,][timeline=..,][idle=..,]model=..,
+ * sum_weight=..,curr=..,[load=..,][sum_shift=..,][timeline=..,][idle=..,]
+ * [next=..,][rq_next_class=..,]model=..,
  * names=A/B/C,
  * source=btf:PATH", with characters of
  * PATH outside [A-Za-z0-9:/._-] replaced by '_'. Returns 0 or -ENOSPC.

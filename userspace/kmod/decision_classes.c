@@ -15,6 +15,7 @@ const struct decision_class decision_classes[] = {
 	{ "wakeup_decline_ineligible", "declined: not eligible", false },
 	{ "wakeup_decline_protected", "declined: protected", false },
 	{ "wakeup_decline_deadline", "declined: later deadline", false },
+	{ "wakeup_decline_buddy", "declined: next buddy", false },
 	{ "wakeup_undecided", "undecided", false },
 	{ "wakeup_unexplained", "unexplained", false },
 };

@@ -44,6 +44,7 @@ static const struct {
 	{ "wakeup_decline_ineligible", "Wakeups that did not preempt: the wakee not eligible" },
 	{ "wakeup_decline_protected", "Wakeups that did not preempt: the running task's slice protected" },
 	{ "wakeup_decline_deadline", "Wakeups that did not preempt: an earlier eligible deadline" },
+	{ "wakeup_decline_buddy", "Wakeups that did not preempt: the pick took the next buddy (PICK_BUDDY, 7.x)" },
 	{ "wakeup_undecided", "Wakeups without a decision (the wakee was running)" },
 	{ "wakeup_unexplained", "Wakeups whose decision the module could not explain" },
 	{ "wakeup_preemptions", "Switch-outs of a running task that a wakeup's preemption decision caused" },
