@@ -4,16 +4,23 @@
  * debugfs files (status, stats, stats_percpu, hist/, hist_percpu/) are made
  * from, as kernel/sched/features.h is for the scheduler's features.  Define
  * the macros a use needs, then include this file; the others expand to
- * nothing, and all three are undefined at the end.
+ * nothing (SS_DECISION to SS_COUNTER), and all are undefined at the end.
+ * The CLI includes it too: the catalogue of what each metric is.
  *
  *   SS_GROUP(ID, name)
  *	a metric group: SS_GROUP_ID, one `group name ...` line in `status`
- *   SS_COUNTER(ID, name, GROUP)
- *	a counter: SS_ID, the `name` key of `stats` (docs/interface.md)
- *   SS_HIST(ID, name, unit, KIND, GROUP)
+ *   SS_COUNTER(ID, name, GROUP, help)
+ *	a counter: SS_ID, the `name` key of `stats` (docs/interface.md); help
+ *	says what it counts (the HELP line of `schedscope export`)
+ *   SS_DECISION(ID, name, help, preempted, label)
+ *	a wakeup decision class: a counter of the decisions group (SS_COUNTER
+ *	unless defined apart), with the short label the CLI's tables show
+ *	and whether the wakee preempted
+ *   SS_HIST(ID, name, unit, KIND, GROUP, help)
  *	a histogram: SS_HIST_ID, the files hist/name and hist_percpu/name of
  *	the map @name_unit, and its `stats` keys; KIND is LOG2 (values >= 0)
- *	or SLOG2 (signed: mirrored below zero), see enum ss_hist_kind
+ *	or SLOG2 (signed: mirrored below zero), see enum ss_hist_kind; help
+ *	says what a value is
  *
  * Within each of the three lists, the order is the order of the files.  A
  * counter or a histogram is shown where its group is supported
@@ -29,6 +36,10 @@
 #ifndef SS_HIST
 #define SS_HIST(...)
 #endif
+#ifndef SS_DECISION
+#define SS_DECISION(id, name, help, ...) \
+	SS_COUNTER(id, name, DECISIONS, help)
+#endif
 
 SS_GROUP(LATENCY,		latency)
 SS_GROUP(SWITCHES,		switches)
@@ -37,69 +48,145 @@ SS_GROUP(DELAYED_DEQUEUE,	delayed_dequeue)
 SS_GROUP(DECISIONS,		decisions)
 SS_GROUP(PICK_ORDER,		pick_order)
 
-SS_COUNTER(SWITCHES_VOLUNTARY,		switches_voluntary, SWITCHES)
-SS_COUNTER(SWITCHES_INVOLUNTARY,	switches_involuntary, SWITCHES)
-SS_COUNTER(SWITCHES_VOLUNTARY_RUNNING,	switches_voluntary_running, SWITCHES)
-SS_COUNTER(SWITCHES_EXITING,		switches_exiting, SWITCHES)
-SS_COUNTER(SWITCH_INS,			switch_ins, SWITCHES)
-SS_COUNTER(SWITCHES_TO_IDLE,		switches_to_idle, SWITCHES)
-SS_COUNTER(WAKEUP_DISPLACEMENTS,	wakeup_displacements, SWITCHES)
-SS_COUNTER(PREEMPTED_BY_WAKEUP,		preempted_by_wakeup, SWITCHES)
-SS_COUNTER(WAKEUPS,			wakeups, LATENCY)
-SS_COUNTER(WAKEUPS_NEW,			wakeups_new, LATENCY)
-SS_COUNTER(MIGRATIONS,			migrations, SWITCHES)
-SS_COUNTER(UNTRACKED_SWITCH_INS,	untracked_switch_ins, LATENCY)
-SS_COUNTER(SLOT_COLLISIONS,		slot_collisions, LATENCY)
-SS_COUNTER(PICKS,			picks, EEVDF)
-SS_COUNTER(PICKS_INELIGIBLE,		picks_ineligible, EEVDF)
-SS_COUNTER(PICKS_INELIGIBLE_GROUP,	picks_ineligible_group, EEVDF)
-SS_COUNTER(PLACEMENTS,			placements, EEVDF)
-SS_COUNTER(DEQUEUES,			dequeues, EEVDF)
-SS_COUNTER(DEQUEUES_DELAYED,		dequeues_delayed, DELAYED_DEQUEUE)
-SS_COUNTER(WAKEUPS_DELAYED,		wakeups_delayed, DELAYED_DEQUEUE)
+SS_COUNTER(SWITCHES_VOLUNTARY,		switches_voluntary, SWITCHES,
+	   "Switch-outs while blocking (the kernel's nvcsw)")
+SS_COUNTER(SWITCHES_INVOLUNTARY,	switches_involuntary, SWITCHES,
+	   "Switch-outs while runnable (the kernel's nivcsw)")
+SS_COUNTER(SWITCHES_VOLUNTARY_RUNNING,	switches_voluntary_running, SWITCHES,
+	   "Voluntary switch-outs that left the task runnable (a sleep cut short by a signal)")
+SS_COUNTER(SWITCHES_EXITING,		switches_exiting, SWITCHES,
+	   "Switch-outs of an exiting task")
+SS_COUNTER(SWITCH_INS,			switch_ins, SWITCHES,
+	   "Switch-ins of the measured task")
+SS_COUNTER(SWITCHES_TO_IDLE,		switches_to_idle, SWITCHES,
+	   "Switch-outs of the measured task to the idle task")
+SS_COUNTER(WAKEUP_DISPLACEMENTS,	wakeup_displacements, SWITCHES,
+	   "Switch-ins of a just-woken task that displaced a runnable one")
+SS_COUNTER(PREEMPTED_BY_WAKEUP,		preempted_by_wakeup, SWITCHES,
+	   "Switch-outs of a task displaced by a just-woken one")
+SS_COUNTER(WAKEUPS,			wakeups, LATENCY,
+	   "sched_wakeup events of the measured task")
+SS_COUNTER(WAKEUPS_NEW,			wakeups_new, LATENCY,
+	   "sched_wakeup_new events of the measured task")
+SS_COUNTER(MIGRATIONS,			migrations, SWITCHES,
+	   "sched_migrate_task events of the measured task")
+SS_COUNTER(UNTRACKED_SWITCH_INS,	untracked_switch_ins, LATENCY,
+	   "Switch-ins with no known start of the wait")
+SS_COUNTER(SLOT_COLLISIONS,		slot_collisions, LATENCY,
+	   "Per-task slots taken over by another task")
+SS_COUNTER(PICKS,			picks, EEVDF,
+	   "Switch-ins of fair tasks (EEVDF picks)")
+SS_COUNTER(PICKS_INELIGIBLE,		picks_ineligible, EEVDF,
+	   "EEVDF picks of an ineligible task")
+SS_COUNTER(PICKS_INELIGIBLE_GROUP,	picks_ineligible_group, EEVDF,
+	   "EEVDF picks through an ineligible parent group entity")
+SS_COUNTER(PLACEMENTS,			placements, EEVDF,
+	   "Wakeups placed after a real dequeue (place_entity())")
+SS_COUNTER(DEQUEUES,			dequeues, EEVDF,
+	   "Real dequeues of a fair task at sleep")
+SS_COUNTER(DEQUEUES_DELAYED,		dequeues_delayed, DELAYED_DEQUEUE,
+	   "Dequeues delayed by DELAY_DEQUEUE")
+SS_COUNTER(WAKEUPS_DELAYED,		wakeups_delayed, DELAYED_DEQUEUE,
+	   "Wakeups of a sleeper whose dequeue was delayed (requeued, not placed)")
 /* the classes, from PREEMPT_PICK to UNEXPLAINED, add up to this one (stats.c) */
-SS_COUNTER(WAKEUP_DECISIONS,		wakeup_decisions, DECISIONS)
-SS_COUNTER(WAKEUP_PREEMPT_PICK,		wakeup_preempt_pick, DECISIONS)
-SS_COUNTER(WAKEUP_PREEMPT_SHORT,	wakeup_preempt_short, DECISIONS)
-SS_COUNTER(WAKEUP_PREEMPT_SCHED_IDLE,	wakeup_preempt_sched_idle, DECISIONS)
-SS_COUNTER(WAKEUP_PREEMPT_IDLE_CPU,	wakeup_preempt_idle_cpu, DECISIONS)
-SS_COUNTER(WAKEUP_DECLINE_PENDING,	wakeup_decline_pending, DECISIONS)
-SS_COUNTER(WAKEUP_DECLINE_FEATURE_OFF,	wakeup_decline_feature_off, DECISIONS)
-SS_COUNTER(WAKEUP_DECLINE_NOT_FAIR,	wakeup_decline_not_fair, DECISIONS)
-SS_COUNTER(WAKEUP_DECLINE_THROTTLED,	wakeup_decline_throttled, DECISIONS)
-SS_COUNTER(WAKEUP_DECLINE_POLICY,	wakeup_decline_policy, DECISIONS)
-SS_COUNTER(WAKEUP_DECLINE_INELIGIBLE,	wakeup_decline_ineligible, DECISIONS)
-SS_COUNTER(WAKEUP_DECLINE_PROTECTED,	wakeup_decline_protected, DECISIONS)
-SS_COUNTER(WAKEUP_DECLINE_DEADLINE,	wakeup_decline_deadline, DECISIONS)
-SS_COUNTER(WAKEUP_DECLINE_BUDDY,	wakeup_decline_buddy, DECISIONS)
-SS_COUNTER(WAKEUP_UNDECIDED,		wakeup_undecided, DECISIONS)
-SS_COUNTER(WAKEUP_UNEXPLAINED,		wakeup_unexplained, DECISIONS)
-SS_COUNTER(WAKEUP_PREEMPTIONS,		wakeup_preemptions, DECISIONS)
-SS_COUNTER(WAKEUP_PREEMPTIONS_BY_WAKEE,	wakeup_preemptions_by_wakee, DECISIONS)
-SS_COUNTER(WAKEUP_RESCHED_TRACED,	wakeup_resched_traced, DECISIONS)
-SS_COUNTER(WAKEUP_PROTECT_CANCELLED,	wakeup_protect_cancelled, DECISIONS)
-SS_COUNTER(PICKS_EARLIER_INELIGIBLE,	picks_earlier_ineligible, PICK_ORDER)
-SS_COUNTER(PICKS_EARLIER_DELAYED,	picks_earlier_delayed, PICK_ORDER)
-SS_COUNTER(PICKS_EARLIER_ELIGIBLE,	picks_earlier_eligible, PICK_ORDER)
-SS_COUNTER(PICKS_GROUP_EARLIER_INELIGIBLE, picks_group_earlier_ineligible, PICK_ORDER)
-SS_COUNTER(PICKS_GROUP_EARLIER_ELIGIBLE,	picks_group_earlier_eligible, PICK_ORDER)
+SS_COUNTER(WAKEUP_DECISIONS,		wakeup_decisions, DECISIONS,
+	   "Wakeups of fair tasks whose preemption decision was classified")
+SS_DECISION(WAKEUP_PREEMPT_PICK,		wakeup_preempt_pick,
+	    "Wakeups that preempted: the wakee won the EEVDF pick",
+	    true, "preempted: won the pick")
+SS_DECISION(WAKEUP_PREEMPT_SHORT,	wakeup_preempt_short,
+	    "Wakeups that preempted through PREEMPT_SHORT",
+	    true, "preempted: shorter slice")
+SS_DECISION(WAKEUP_PREEMPT_SCHED_IDLE,	wakeup_preempt_sched_idle,
+	    "Wakeups that preempted a SCHED_IDLE running task",
+	    true, "preempted: SCHED_IDLE running")
+SS_DECISION(WAKEUP_PREEMPT_IDLE_CPU,	wakeup_preempt_idle_cpu,
+	    "Wakeups on an idle CPU",
+	    true, "preempted: idle CPU")
+SS_DECISION(WAKEUP_DECLINE_PENDING,	wakeup_decline_pending,
+	    "Wakeups that did not preempt, a reschedule already pending",
+	    false, "declined: resched pending")
+SS_DECISION(WAKEUP_DECLINE_FEATURE_OFF,	wakeup_decline_feature_off,
+	    "Wakeups that did not preempt: WAKEUP_PREEMPTION off",
+	    false, "declined: feature off")
+SS_DECISION(WAKEUP_DECLINE_NOT_FAIR,	wakeup_decline_not_fair,
+	    "Wakeups that did not preempt: the running task, or the class to run next, not fair",
+	    false, "declined: running not fair")
+SS_DECISION(WAKEUP_DECLINE_THROTTLED,	wakeup_decline_throttled,
+	    "Wakeups that did not preempt: the wakee's group out of its cpu.max quota",
+	    false, "declined: group throttled")
+SS_DECISION(WAKEUP_DECLINE_POLICY,	wakeup_decline_policy,
+	    "Wakeups that did not preempt: a SCHED_BATCH or SCHED_IDLE wakee",
+	    false, "declined: BATCH/IDLE wakee")
+SS_DECISION(WAKEUP_DECLINE_INELIGIBLE,	wakeup_decline_ineligible,
+	    "Wakeups that did not preempt: the wakee not eligible",
+	    false, "declined: not eligible")
+SS_DECISION(WAKEUP_DECLINE_PROTECTED,	wakeup_decline_protected,
+	    "Wakeups that did not preempt: the running task's slice protected",
+	    false, "declined: protected")
+SS_DECISION(WAKEUP_DECLINE_DEADLINE,	wakeup_decline_deadline,
+	    "Wakeups that did not preempt: an earlier eligible deadline",
+	    false, "declined: later deadline")
+SS_DECISION(WAKEUP_DECLINE_BUDDY,	wakeup_decline_buddy,
+	    "Wakeups that did not preempt: the pick took the next buddy (PICK_BUDDY, 7.x)",
+	    false, "declined: next buddy")
+SS_DECISION(WAKEUP_UNDECIDED,		wakeup_undecided,
+	    "Wakeups without a decision (the wakee was running)",
+	    false, "undecided")
+SS_DECISION(WAKEUP_UNEXPLAINED,		wakeup_unexplained,
+	    "Wakeups whose decision the module could not explain",
+	    false, "unexplained")
+SS_COUNTER(WAKEUP_PREEMPTIONS,		wakeup_preemptions, DECISIONS,
+	   "Switch-outs of a running task that a wakeup's preemption decision caused")
+SS_COUNTER(WAKEUP_PREEMPTIONS_BY_WAKEE,	wakeup_preemptions_by_wakee, DECISIONS,
+	   "Wakeup preemptions whose switch-in was the deciding wakee")
+SS_COUNTER(WAKEUP_RESCHED_TRACED,	wakeup_resched_traced, DECISIONS,
+	   "Wakeup decisions the kernel's sched_set_need_resched tracepoint saw set a reschedule")
+SS_COUNTER(WAKEUP_PROTECT_CANCELLED,	wakeup_protect_cancelled, DECISIONS,
+	   "Wakeups whose shorter slice cancelled a protection, yet did not preempt")
+SS_COUNTER(PICKS_EARLIER_INELIGIBLE,	picks_earlier_ineligible, PICK_ORDER,
+	   "EEVDF picks that passed over an earlier deadline not eligible")
+SS_COUNTER(PICKS_EARLIER_DELAYED,	picks_earlier_delayed, PICK_ORDER,
+	   "EEVDF picks that passed over a delayed sleeper's earlier deadline")
+SS_COUNTER(PICKS_EARLIER_ELIGIBLE,	picks_earlier_eligible, PICK_ORDER,
+	   "EEVDF picks that passed over an eligible earlier deadline (a next buddy)")
+SS_COUNTER(PICKS_GROUP_EARLIER_INELIGIBLE, picks_group_earlier_ineligible, PICK_ORDER,
+	   "Group-level picks that passed over an earlier deadline not eligible")
+SS_COUNTER(PICKS_GROUP_EARLIER_ELIGIBLE,	picks_group_earlier_eligible, PICK_ORDER,
+	   "Group-level picks that passed over an eligible earlier deadline (kept or buddy)")
 
-SS_HIST(WAKEUP_LAT,	wakeup_lat,	ns,	LOG2,	LATENCY)
-SS_HIST(PREEMPT_LAT,	preempt_lat,	ns,	LOG2,	LATENCY)
-SS_HIST(NEW_LAT,	new_lat,	ns,	LOG2,	LATENCY)
-SS_HIST(THROTTLED_LAT,	throttled_lat,	ns,	LOG2,	LATENCY)
-SS_HIST(LAG_PICK,	lag_pick,	vns,	SLOG2,	EEVDF)
-SS_HIST(LAG_PICK_GROUP,	lag_pick_group,	vns,	SLOG2,	EEVDF)
-SS_HIST(DEADLINE_PICK,	deadline_pick,	vns,	SLOG2,	EEVDF)
-SS_HIST(SLICE_PICK,	slice_pick,	ns,	LOG2,	EEVDF)
-SS_HIST(STINT_SLICE,	stint_slice,	pct,	LOG2,	EEVDF)
-SS_HIST(LAG_PLACE,	lag_place,	vns,	SLOG2,	EEVDF)
-SS_HIST(LAG_DEQUEUE,	lag_dequeue,	vns,	SLOG2,	EEVDF)
-SS_HIST(LAG_DELAYED,	lag_delayed,	vns,	SLOG2,	DELAYED_DEQUEUE)
-SS_HIST(LAG_WAKEUP_INELIGIBLE,	lag_wakeup_ineligible,	vns,	SLOG2,	DECISIONS)
-SS_HIST(PREEMPT_DECISION_DELAY,	preempt_decision_delay,	ns,	LOG2,	DECISIONS)
-SS_HIST(LAG_EARLIER_INELIGIBLE,	lag_earlier_ineligible,	vns,	SLOG2,	PICK_ORDER)
+SS_HIST(WAKEUP_LAT,	wakeup_lat,	ns,	LOG2,	LATENCY,
+	"Wakeup-to-run latency")
+SS_HIST(PREEMPT_LAT,	preempt_lat,	ns,	LOG2,	LATENCY,
+	"Wait of a preempted task until it ran again")
+SS_HIST(NEW_LAT,	new_lat,	ns,	LOG2,	LATENCY,
+	"A new task's wait for its first run")
+SS_HIST(THROTTLED_LAT,	throttled_lat,	ns,	LOG2,	LATENCY,
+	"Wait of a task switched out in a group out of its cpu.max quota")
+SS_HIST(LAG_PICK,	lag_pick,	vns,	SLOG2,	EEVDF,
+	"Lag V - v of the picked entity")
+SS_HIST(LAG_PICK_GROUP,	lag_pick_group,	vns,	SLOG2,	EEVDF,
+	"Lag of each parent group entity of a picked task")
+SS_HIST(DEADLINE_PICK,	deadline_pick,	vns,	SLOG2,	EEVDF,
+	"deadline - V of the picked entity")
+SS_HIST(SLICE_PICK,	slice_pick,	ns,	LOG2,	EEVDF,
+	"Slice of the picked task")
+SS_HIST(STINT_SLICE,	stint_slice,	pct,	LOG2,	EEVDF,
+	"A stint's run time in percent of the slice")
+SS_HIST(LAG_PLACE,	lag_place,	vns,	SLOG2,	EEVDF,
+	"Lag right after placement at wakeup")
+SS_HIST(LAG_DEQUEUE,	lag_dequeue,	vns,	SLOG2,	EEVDF,
+	"se->vlag after a real dequeue at sleep")
+SS_HIST(LAG_DELAYED,	lag_delayed,	vns,	SLOG2,	DELAYED_DEQUEUE,
+	"V - v of a sleeper whose dequeue was delayed")
+SS_HIST(LAG_WAKEUP_INELIGIBLE,	lag_wakeup_ineligible,	vns,	SLOG2,	DECISIONS,
+	"Lag, at the level that decided, of a wakee declined as not eligible")
+SS_HIST(PREEMPT_DECISION_DELAY,	preempt_decision_delay,	ns,	LOG2,	DECISIONS,
+	"Time from a wakeup's preempt decision to the switch it caused")
+SS_HIST(LAG_EARLIER_INELIGIBLE,	lag_earlier_ineligible,	vns,	SLOG2,	PICK_ORDER,
+	"Lag of an earlier-deadline entity passed over as not eligible")
 
 #undef SS_GROUP
 #undef SS_COUNTER
+#undef SS_DECISION
 #undef SS_HIST

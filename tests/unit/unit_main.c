@@ -20,6 +20,7 @@ static const struct {
 	{ "modinfo", test_modinfo },
 	{ "installed", test_installed },
 	{ "feature_word", test_feature_word },
+	{ "catalogue", test_metric_catalogue },
 	{ "wait_clock", test_wait_clock },
 	{ "record_event", test_record_event },
 	{ "record_decision", test_record_decision },

@@ -1,69 +1,84 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The HELP line of each module counter, for the OpenMetrics and Prometheus printers. */
+/*
+ * The HELP line of each module counter, for the OpenMetrics and Prometheus
+ * printers: the catalogue's (module/metrics.h) text of each counter, and of
+ * each histogram for its count and sums.
+ */
+#include <stdio.h>
 #include <string.h>
 
 #include "output/metric_help.h"
 
+enum hist_kind { LOG2, SLOG2 };
+
 static const struct {
 	const char *key;
 	const char *help;
-} helps[] = {
+} counter_helps[] = {
+	/* not a counter of its own: voluntary + involuntary */
 	{ "switches", "Switch-outs of the measured task" },
-	{ "switches_voluntary", "Switch-outs while blocking (the kernel's nvcsw)" },
-	{ "switches_involuntary", "Switch-outs while runnable (the kernel's nivcsw)" },
-	{ "switch_ins", "Switch-ins of the measured task" },
-	{ "switches_to_idle", "Switch-outs of the measured task to the idle task" },
-	{ "wakeup_displacements", "Switch-ins of a just-woken task that displaced a runnable one" },
-	{ "preempted_by_wakeup", "Switch-outs of a task displaced by a just-woken one" },
-	{ "wakeups", "sched_wakeup events of the measured task" },
-	{ "wakeups_new", "sched_wakeup_new events of the measured task" },
-	{ "migrations", "sched_migrate_task events of the measured task" },
-	{ "wakeup_lat_count", "Wakeup-to-run latencies measured" },
-	{ "wakeup_lat_sum_ns", "Sum of wakeup-to-run latencies, ns" },
-	{ "preempt_lat_count", "Waits of preempted tasks measured" },
-	{ "preempt_lat_sum_ns", "Sum of waits of preempted tasks, ns" },
-	{ "new_lat_count", "First runs of new tasks measured" },
-	{ "new_lat_sum_ns", "Sum of new tasks' waits for their first run, ns" },
-	{ "throttled_lat_count", "Waits of tasks switched out in a group out of its cpu.max quota" },
-	{ "throttled_lat_sum_ns", "Sum of waits of throttled tasks until they ran again, ns" },
-	{ "untracked_switch_ins", "Switch-ins with no known start of the wait" },
-	{ "slot_collisions", "Per-task slots taken over by another task" },
-	{ "picks", "Switch-ins of fair tasks (EEVDF picks)" },
-	{ "picks_ineligible", "EEVDF picks of an ineligible task" },
-	{ "dequeues_delayed", "Dequeues delayed by DELAY_DEQUEUE" },
-	{ "wakeup_decisions", "Wakeups of fair tasks whose preemption decision was classified" },
-	{ "wakeup_preempt_pick", "Wakeups that preempted: the wakee won the EEVDF pick" },
-	{ "wakeup_preempt_short", "Wakeups that preempted through PREEMPT_SHORT" },
-	{ "wakeup_preempt_sched_idle", "Wakeups that preempted a SCHED_IDLE running task" },
-	{ "wakeup_preempt_idle_cpu", "Wakeups on an idle CPU" },
-	{ "wakeup_decline_pending", "Wakeups that did not preempt, a reschedule already pending" },
-	{ "wakeup_decline_feature_off", "Wakeups that did not preempt: WAKEUP_PREEMPTION off" },
-	{ "wakeup_decline_not_fair", "Wakeups that did not preempt: the running task not fair" },
-	{ "wakeup_decline_throttled", "Wakeups that did not preempt: the wakee's group out of its cpu.max quota" },
-	{ "wakeup_decline_policy", "Wakeups that did not preempt: a SCHED_BATCH or SCHED_IDLE wakee" },
-	{ "wakeup_decline_ineligible", "Wakeups that did not preempt: the wakee not eligible" },
-	{ "wakeup_decline_protected", "Wakeups that did not preempt: the running task's slice protected" },
-	{ "wakeup_decline_deadline", "Wakeups that did not preempt: an earlier eligible deadline" },
-	{ "wakeup_decline_buddy", "Wakeups that did not preempt: the pick took the next buddy (PICK_BUDDY, 7.x)" },
-	{ "wakeup_undecided", "Wakeups without a decision (the wakee was running)" },
-	{ "wakeup_unexplained", "Wakeups whose decision the module could not explain" },
-	{ "wakeup_preemptions", "Switch-outs of a running task that a wakeup's preemption decision caused" },
-	{ "wakeup_preemptions_by_wakee", "Wakeup preemptions whose switch-in was the deciding wakee" },
-	{ "wakeup_protect_cancelled", "Wakeups whose shorter slice cancelled the running task's protection without preempting it" },
-	{ "wakeup_resched_traced", "Wakeup decisions the kernel's sched_set_need_resched tracepoint saw set a reschedule" },
-	{ "picks_earlier_ineligible", "EEVDF picks that passed over an earlier deadline not eligible" },
-	{ "picks_earlier_delayed", "EEVDF picks that passed over a delayed sleeper's earlier deadline" },
-	{ "picks_earlier_eligible", "EEVDF picks that passed over an eligible earlier deadline (a next buddy)" },
-	{ "picks_group_earlier_ineligible", "Group-level picks that passed over an earlier deadline not eligible" },
-	{ "picks_group_earlier_eligible", "Group-level picks that passed over an eligible earlier deadline (kept or buddy)" },
+#define SS_COUNTER(id, name, group, help) { #name, help },
+#include "../../module/metrics.h"
 };
+
+static const struct {
+	const char *name, *unit, *help;
+	enum hist_kind kind;
+} hist_helps[] = {
+#define SS_HIST(id, name, unit, kind, group, help) { #name, #unit, help, kind },
+#include "../../module/metrics.h"
+};
+
+/* KEY is NAME_SUFFIX: the suffix, or NULL */
+static const char *suffix_of(const char *key, const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strncmp(key, name, n) && key[n] == '_' ? key + n + 1 : NULL;
+}
+
+/* A histogram's stats key: NAME_count, NAME_sum_UNIT, NAME_sum_pos/neg_UNIT */
+static const char *hist_help(const char *key)
+{
+	static char buf[256];
+	char sum[64], pos[64], neg[64];
+	size_t i;
+
+	for (i = 0; i < sizeof(hist_helps) / sizeof(hist_helps[0]); i++) {
+		const char *suffix = suffix_of(key, hist_helps[i].name);
+		const char *what = NULL;
+
+		if (!suffix)
+			continue;
+		snprintf(sum, sizeof(sum), "sum_%s", hist_helps[i].unit);
+		snprintf(pos, sizeof(pos), "sum_pos_%s", hist_helps[i].unit);
+		snprintf(neg, sizeof(neg), "sum_neg_%s", hist_helps[i].unit);
+		if (!strcmp(suffix, "count"))
+			what = "values counted";
+		else if (hist_helps[i].kind == LOG2 && !strcmp(suffix, sum))
+			what = "sum";
+		else if (hist_helps[i].kind == SLOG2 && !strcmp(suffix, pos))
+			what = "sum of the positive values";
+		else if (hist_helps[i].kind == SLOG2 && !strcmp(suffix, neg))
+			what = "sum of the negative values' magnitudes";
+		if (!what)
+			continue;
+		snprintf(buf, sizeof(buf), "%s: %s%s%s", hist_helps[i].help, what,
+			 strcmp(suffix, "count") ? ", " : "",
+			 strcmp(suffix, "count") ? hist_helps[i].unit : "");
+		return buf;
+	}
+	return NULL;
+}
 
 const char *metric_help(const char *key)
 {
+	const char *help;
 	size_t i;
 
-	for (i = 0; i < sizeof(helps) / sizeof(helps[0]); i++)
-		if (!strcmp(helps[i].key, key))
-			return helps[i].help;
-	return "Counter of the schedscope module";
+	for (i = 0; i < sizeof(counter_helps) / sizeof(counter_helps[0]); i++)
+		if (!strcmp(counter_helps[i].key, key))
+			return counter_helps[i].help;
+	help = hist_help(key);
+	return help ? help : METRIC_HELP_UNKNOWN;
 }
