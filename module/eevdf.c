@@ -26,6 +26,7 @@
 #include <linux/seq_file.h>
 
 #include "compat.h"
+#include "decisions.h"
 #include "eevdf.h"
 #include "schedscope.h"
 
@@ -67,10 +68,37 @@ static void ss_pick_order(struct ss_rq_view *rv, const struct cfs_rq *cfs_rq,
 	}
 }
 
+/*
+ * The picked entity's slice protection, in virtual ns: how far it may run
+ * before a wakee's earlier deadline can preempt it, 0 where none is in
+ * force.  7.x: vprot, which set_next_task_fair() set before sched_switch.
+ * Up to 6.12 set_next_entity() stashes the deadline in vlag at every pick
+ * and pick_eevdf() honours it under RUN_TO_PARITY only: known where the
+ * feature word is (the decisions group's sched_features); false, nothing
+ * recorded, where it is not.
+ */
+static bool ss_protection(const struct sched_entity *se, u64 *left)
+{
+	s64 vleft;
+
+#if SS_HAVE_VPROT
+	vleft = (s64)(se->vprot - se->vruntime);
+#else
+	if (!READ_ONCE(ss_feats.live))
+		return false;
+	vleft = ss_feat(SS_FEAT_RUN_TO_PARITY) && se->vlag == se->deadline ?
+		(s64)(se->deadline - se->vruntime) : 0;
+#endif
+	*left = vleft > 0 ? vleft : 0;
+	return true;
+}
+
 /* The eevdf group's view of a pick, at the task's level or a group's. */
 static void ss_pick_count(const struct sched_entity *se,
 			  const struct ss_entity_view *v, int depth)
 {
+	u64 left;
+
 	if (depth) {
 		if (!v->eligible)
 			ss_stats_count(SS_PICKS_INELIGIBLE_GROUP);
@@ -83,6 +111,8 @@ static void ss_pick_count(const struct sched_entity *se,
 	ss_stats_record_signed(SS_HIST_LAG_PICK, v->lag);
 	ss_stats_record_signed(SS_HIST_DEADLINE_PICK, (s64)(se->deadline - v->V));
 	ss_stats_record(SS_HIST_SLICE_PICK, se->slice);
+	if (ss_protection(se, &left))
+		ss_stats_record(SS_HIST_PROTECT_PICK, left);
 }
 
 /*
@@ -211,8 +241,15 @@ void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
 
 	if (before == SS_SLEEP_DELAYED) {
 		/* requeued, not placed: it never left the cfs_rq */
-		if (on & SS_ON(DELAYED_DEQUEUE))
-			ss_stats_count(SS_WAKEUPS_DELAYED);
+		if (!(on & SS_ON(DELAYED_DEQUEUE)))
+			return;
+		ss_stats_count(SS_WAKEUPS_DELAYED);
+		/* 7.x: woken into a throttled group, it may be in limbo */
+		if (!READ_ONCE(p->se.on_rq))
+			return;
+		/* DELAY_ZERO placed it at V if its lag had grown above 0 */
+		ss_rq_view_entity(rv, ss_rq_view_queue(rv, &p->se), &p->se, &v);
+		ss_stats_record_signed(SS_HIST_LAG_REQUEUE, v.lag);
 		return;
 	}
 	/* 7.x: woken into a throttled group, it may be in limbo, not queued */

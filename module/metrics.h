@@ -171,12 +171,16 @@ SS_HIST(DEADLINE_PICK,	deadline_pick,	vns,	SLOG2,	EEVDF,
 	"deadline - V of the picked entity")
 SS_HIST(SLICE_PICK,	slice_pick,	ns,	LOG2,	EEVDF,
 	"Slice of the picked task")
+SS_HIST(PROTECT_PICK,	protect_pick,	vns,	LOG2,	EEVDF,
+	"Slice protection of the picked entity")
 SS_HIST(STINT_SLICE,	stint_slice,	pct,	LOG2,	EEVDF,
 	"A stint's run time in percent of the slice")
 SS_HIST(LAG_PLACE,	lag_place,	vns,	SLOG2,	EEVDF,
 	"Lag right after placement at wakeup")
 SS_HIST(LAG_DEQUEUE,	lag_dequeue,	vns,	SLOG2,	EEVDF,
 	"se->vlag after a real dequeue at sleep")
+SS_HIST(LAG_REQUEUE,	lag_requeue,	vns,	SLOG2,	DELAYED_DEQUEUE,
+	"Lag V - v of a delayed sleeper requeued at its wakeup")
 SS_HIST(LAG_DELAYED,	lag_delayed,	vns,	SLOG2,	DELAYED_DEQUEUE,
 	"V - v of a sleeper whose dequeue was delayed")
 SS_HIST(LAG_WAKEUP_INELIGIBLE,	lag_wakeup_ineligible,	vns,	SLOG2,	DECISIONS,
