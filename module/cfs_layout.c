@@ -415,12 +415,9 @@ static int ss_cfs_check_witness(const struct cfs_rq *cfs_rq,
  */
 static int ss_cfs_check_next_class(void)
 {
-	const struct sched_entity *se = &current->se;
 	const struct sched_class *next;
 
-	while (se->parent)
-		se = se->parent;
-	if (copy_from_kernel_nofault(&next, (const char *)se->cfs_rq +
+	if (copy_from_kernel_nofault(&next, (const char *)ss_root_cfs_rq(&current->se) +
 				     ss_cfs.rq_next_class, sizeof(next)) ||
 	    next != current->sched_class)
 		return ss_cfs_refuse("rq->next_class %s is not the running task's class",

@@ -142,18 +142,23 @@ static inline struct sched_entity *ss_cfs_first(const struct cfs_rq *cfs_rq)
 	return left ? rb_entry(left, struct sched_entity, run_node) : NULL;
 }
 
-/* The cfs_rq whose EEVDF queue holds @se: on a flat kernel, the root's. */
-static inline struct cfs_rq *ss_eevdf_cfs_rq(const struct sched_entity *se)
+/* The root cfs_rq (rq->cfs) of the CPU @se is queued on: a walk up. */
+static inline struct cfs_rq *ss_root_cfs_rq(const struct sched_entity *se)
 {
-	if (ss_cfs.model == SS_MODEL_FLAT)
-		while (se->parent)
-			se = se->parent;
+	while (se->parent)
+		se = se->parent;
 	return se->cfs_rq;
 }
 
+/* The cfs_rq whose EEVDF queue holds @se: on a flat kernel, the root's. */
+static inline struct cfs_rq *ss_eevdf_cfs_rq(const struct sched_entity *se)
+{
+	return ss_cfs.model == SS_MODEL_FLAT ? ss_root_cfs_rq(se) : se->cfs_rq;
+}
+
 /*
- * The root cfs_rq (rq->cfs) of @rv's CPU, from @se queued there: found
- * once, it never moves.
+ * ss_root_cfs_rq() of @rv's CPU, from @se queued there: found once, it
+ * never moves.
  */
 static inline struct cfs_rq *ss_rq_view_root(const struct ss_rq_view *rv,
 					     const struct sched_entity *se)
@@ -161,9 +166,7 @@ static inline struct cfs_rq *ss_rq_view_root(const struct ss_rq_view *rv,
 	struct cfs_rq *root = READ_ONCE(rv->rq_cpu->root_cfs_rq);
 
 	if (unlikely(!root)) {
-		while (se->parent)
-			se = se->parent;
-		root = se->cfs_rq;
+		root = ss_root_cfs_rq(se);
 		WRITE_ONCE(rv->rq_cpu->root_cfs_rq, root);
 	}
 	return root;
