@@ -48,9 +48,11 @@ fail() {
 finish() {
 	local step
 
-	# the three checks that took longest, each with the work before it
+	# the checks that took longest (3, or $SCHEDSCOPE_SLOW_STEPS), each
+	# with the work before it
+	local n=${SCHEDSCOPE_SLOW_STEPS:-3}
 	if [ ${#CHECK_STEPS[@]} -gt 3 ]; then
-		printf '%s\n' "${CHECK_STEPS[@]}" | sort -rn | head -n 3 |
+		printf '%s\n' "${CHECK_STEPS[@]}" | sort -rn | head -n "$n" |
 		while read -r us step; do
 			printf '# slow: %d.%d s up to: %.60s\n' $((us / 1000000)) \
 				$((us / 100000 % 10)) "$step"
