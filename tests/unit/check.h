@@ -90,6 +90,7 @@ void test_tool_output(void);
 void test_summary_stats(void);
 void test_report(void);
 void test_plot_data(void);
+void test_feature_owner(void);
 
 
 #endif

@@ -230,9 +230,45 @@ static void test_tool_results(void)
 	CHECK(!strstr(got_out, "The tool's own results"));
 }
 
+/*
+ * The feature words against the kernel's defaults at boot (sweep.json's
+ * features_boot): each setting's changes named, a "default" that was not
+ * the boot's flagged.
+ */
+static void test_features_boot(void)
+{
+	static const char before[] = "\"features_before\": \"PLACE_LAG ";
+	static const char list[] = "PLACE_DEADLINE_INITIAL PLACE_REL_DEADLINE "
+		"RUN_TO_PARITY PREEMPT_SHORT NO_NEXT_BUDDY CACHE_HOT_BUDDY "
+		"DELAY_DEQUEUE DELAY_ZERO WAKEUP_PREEMPTION\", ";
+	char buf[PATH_MAX], to[1024];
+	const char *dir = tmpdir("report/boot", buf, sizeof(buf));
+
+	test_copy_dir("../fixtures/sweep/basic", dir);
+	snprintf(to, sizeof(to), "\"features_boot\": \"PLACE_LAG %s%s", list,
+		 before);
+	test_patch(dir, "sweep.json", before, to);
+	CHECK_EQ_INT(report(dir, NULL), 0);
+	CHECK_STR_HAS(got_out, "features:    default 0x3df (as booted), "
+		      "NO_RUN_TO_PARITY 0x3d7 (boot + NO_RUN_TO_PARITY)\n");
+	CHECK(!strstr(got_out, "NOT the kernel's defaults"));
+	/* booted with NO_PLACE_LAG: this "default" had PLACE_LAG on */
+	test_copy_dir("../fixtures/sweep/basic", dir);
+	snprintf(to, sizeof(to), "\"features_boot\": \"NO_PLACE_LAG %s%s",
+		 list, before);
+	test_patch(dir, "sweep.json", before, to);
+	CHECK_EQ_INT(report("--format", "markdown", dir, NULL), 0);
+	CHECK_STR_HAS(got_out, "- features: default `0x3df` (boot + PLACE_LAG), "
+		      "NO_RUN_TO_PARITY `0x3d7` (boot + PLACE_LAG "
+		      "NO_RUN_TO_PARITY)\n");
+	CHECK_STR_HAS(got_out, "- **default**: NOT the kernel's defaults as "
+		      "found after boot (`0x3de`): it ran with PLACE_LAG\n");
+}
+
 void test_report(void)
 {
 	test_goldens();
+	test_features_boot();
 	test_tool_results();
 	test_output_files();
 	test_notes();

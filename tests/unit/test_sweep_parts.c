@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "sweep/features.h"
+#include "features/features.h"
 #include "sweep/workload_tables.h"
 
 /* The 6.12 list as /sys/kernel/debug/sched/features prints it (excerpt). */

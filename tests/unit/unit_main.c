@@ -34,6 +34,7 @@ static const struct {
 	{ "summary_stats", test_summary_stats },
 	{ "report", test_report },
 	{ "plot_data", test_plot_data },
+	{ "feature_owner", test_feature_owner },
 };
 
 int main(void)

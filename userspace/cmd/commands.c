@@ -27,6 +27,8 @@ static const struct command {
 	{ "plot", cmd_plot, "gnuplot charts of a sweep (PNG, SVG)" },
 	{ "report", cmd_report, "tables of a sweep: means, % change, "
 	  "significance" },
+	{ "restore", cmd_restore, "the sched features a killed sweep left "
+	  "changed, put back" },
 };
 
 static void usage(FILE *out)

@@ -16,5 +16,13 @@ int cmd_record(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_restore(int argc, char **argv);
+
+/*
+ * cmd/features_note.c: the line about a sweep changing the sched features,
+ * or dead with them changed, on stderr; this boot's defaults recorded.
+ */
+void cmd_note_features(const char *cmd);
+void cmd_record_boot_features(const char *cmd);
 
 #endif

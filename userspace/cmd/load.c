@@ -471,6 +471,8 @@ int cmd_load(int argc, char **argv)
 	ret = parse_load_args(argc, argv, &p);
 	if (ret)
 		return ret < 0 ? 0 : ret;
+	cmd_note_features("load");
+	cmd_record_boot_features("load");
 	uname(&uts);
 	if (!ss_kernel_has_modules()) {
 		explain_load_error(ENOSYS, "", &mi, uts.release);
@@ -529,6 +531,7 @@ int cmd_unload(int argc, char **argv)
 		ret = cli_no_arguments("unload", argc, argv);
 	if (ret)
 		return ret < 0 ? 0 : ret;
+	cmd_note_features("unload");
 	if (!ss_kernel_has_modules()) {
 		cli_error("unload", "this kernel has no loadable module support");
 		return 1;

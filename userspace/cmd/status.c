@@ -122,5 +122,6 @@ int cmd_status(int argc, char **argv)
 	ret = parse_args(argc, argv, &p);
 	if (ret)
 		return ret < 0 ? 0 : ret;
+	cmd_note_features(cmd);
 	return print_status(cli_debugfs_dir(p.common.debugfs));
 }

@@ -5,6 +5,7 @@
  * (docs/sweep.md). Here the command line becomes a plan, checked against
  * the features as found; sweep/engine.c runs it.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -16,10 +17,12 @@
 #include "cli/cli.h"
 #include "cli/output_options.h"
 #include "cmd/commands.h"
+#include "features/boot_default.h"
+#include "features/features.h"
+#include "features/leftover.h"
 #include "kmod/control.h"
 #include "sweep/cgroup_dir.h"
 #include "sweep/engine.h"
-#include "sweep/features.h"
 #include "sweep/groups.h"
 #include "sweep/presets.h"
 #include "sweep/workload_run.h"
@@ -621,6 +624,49 @@ static int plan_groups(struct sweep_params *p, struct sweep_plan *plan)
 }
 
 /*
+ * What a sweep that died left (features/leftover.h) put back and said, so
+ * that the features this sweep finds, its "default", are the box's. 0 or 1.
+ */
+static int restore_leftover(const char *dir)
+{
+	char done[2048], err[1024];
+	int ret;
+
+	ret = feature_leftover_restore(dir, done, sizeof(done), err, sizeof(err));
+	if (ret == -EBUSY) {
+		cli_error(cmd, "%s; one sweep at a time: it puts them back "
+			  "when it ends", done);
+		return 1;
+	}
+	if (ret) {
+		cli_error(cmd, "the record of who changed the sched features: %s",
+			  err);
+		return 1;
+	}
+	if (done[0])
+		fprintf(stderr, "schedscope %s: %s\n", cmd, done);
+	return 0;
+}
+
+/* The features as found recorded as this sweep's, before it changes any. */
+static int claim_features(const char *dir, const struct sweep_plan *plan)
+{
+	char err[1024];
+	int ret;
+
+	ret = feature_owner_claim(dir, cmd, plan->features_path,
+				  &plan->original, err, sizeof(err));
+	if (ret == -EBUSY) {
+		/* another sweep claimed them since restore_leftover() */
+		return restore_leftover(dir) ? 1 :
+		       claim_features(dir, plan);
+	}
+	if (ret)
+		cli_error(cmd, "%s", err);
+	return ret ? 1 : 0;
+}
+
+/*
  * The plan of the command line: settings checked against the features as
  * found, the workload and the module's directory resolved, the result
  * directory named. Returns 0 or the exit status.
@@ -632,6 +678,13 @@ static int make_plan(struct sweep_params *p, struct sweep_plan *plan,
 	int ret;
 
 	memset(plan, 0, sizeof(*plan));
+	plan->owner_dir = feature_owner_dir();
+	if (restore_leftover(plan->owner_dir))
+		return 1;
+	cmd_record_boot_features(cmd);
+	if (feature_boot_read(plan->owner_dir, &plan->boot, &plan->have_boot,
+			      err, sizeof(err)))
+		cli_error(cmd, "%s", err);
 	if (sched_features_read(p->features_path, &plan->original, err,
 				sizeof(err))) {
 		cli_error(cmd, "%s (the features file needs root and debugfs "
@@ -666,7 +719,7 @@ static int make_plan(struct sweep_params *p, struct sweep_plan *plan,
 	plan->filter = p->filter_line;
 	plan->metrics = p->metrics;
 	plan->nmetrics = p->nmetrics;
-	return 0;
+	return claim_features(plan->owner_dir, plan);
 }
 
 static void free_metrics(struct sweep_params *p)

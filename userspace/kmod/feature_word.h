@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "sweep/features.h"
+#include "features/features.h"
 
 /*
  * From /proc/kallsyms (read from kallsyms) and the features file's list:

@@ -42,11 +42,7 @@ void report_set_ratio(struct report_table *t, size_t row, size_t col,
 		report_table_set(t, row, col, "-");
 }
 
-/* "name:        value" (text) or "- name: value" (markdown). */
-static void field(struct report *r, bool note, const char *name,
-		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-static void field(struct report *r, bool note, const char *name,
+void report_field(struct report *r, bool note, const char *name,
 		  const char *fmt, ...)
 {
 	va_list ap;
@@ -97,7 +93,7 @@ static void report_notes(struct report *r)
 						break;
 					}
 			}
-			field(r, true, "note", "%s (%zu of %zu runs)", note, runs,
+			report_field(r, true, "note", "%s (%zu of %zu runs)", note, runs,
 			      res->nruns);
 		}
 	}
@@ -120,19 +116,20 @@ void report_header(struct report *r)
 		snprintf(ncpus, sizeof(ncpus), ", %" JSON_INTEGER_FORMAT " CPUs",
 			 json_integer_value(cpus));
 	fputs(r->md ? "# schedscope report\n\n" : "schedscope report\n\n", r->out);
-	field(r, false, "kernel", "%s%s%s%s", q, res->kernel, q, ncpus);
-	field(r, false, "workload", "%s%s%s", q, res->workload, q);
-	field(r, false, "repetitions", "%u", res->repetitions);
-	field(r, false, "settings", "%s%s%s%s", list,
+	report_field(r, false, "kernel", "%s%s%s%s", q, res->kernel, q, ncpus);
+	report_field(r, false, "workload", "%s%s%s", q, res->workload, q);
+	report_field(r, false, "repetitions", "%u", res->repetitions);
+	report_field(r, false, "settings", "%s%s%s%s", list,
 	      res->preset[0] ? " (preset " : "", res->preset,
 	      res->preset[0] ? ")" : "");
-	field(r, false, "baseline", "%s", res->settings[r->base].name);
+	report_field(r, false, "baseline", "%s", res->settings[r->base].name);
+	report_features(r);
 	if (!res->complete || res->stopped_by[0])
-		field(r, true, "incomplete", "stopped by %s, %zu of %zu runs taken",
+		report_field(r, true, "incomplete", "stopped by %s, %zu of %zu runs taken",
 		      res->stopped_by[0] ? res->stopped_by : "(not recorded)",
 		      res->nruns, res->nsettings * res->repetitions);
 	if (failed)
-		field(r, true, "failed", "%zu run%s with a non-zero exit status, "
+		report_field(r, true, "failed", "%zu run%s with a non-zero exit status, "
 		      "left out", failed, failed > 1 ? "s" : "");
 	report_notes(r);
 	fputc('\n', r->out);

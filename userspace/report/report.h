@@ -45,6 +45,12 @@ int report_write_files(struct report *r, char *err, size_t errlen);
 
 /* ---- What every section uses (report/report.c) ---- */
 
+/*
+ * A line of the header: "name:        value" (text) or "- name: value"
+ * (markdown); a note (something wrong with the runs) in bold there.
+ */
+void report_field(struct report *r, bool note, const char *name,
+		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* A section's title: underlined (text) or "## " (markdown). */
 void report_title(struct report *r, const char *text);
 /* Print t, then free it; a table that ran out of memory sets r->error. */
@@ -92,6 +98,11 @@ bool have_metric(struct report *r, run_metric get);
 
 /* What was measured: kernel, workload, settings, baseline, failures. */
 void report_header(struct report *r);		/* report/report.c */
+/*
+ * The feature word each setting ran with, what it changed from the
+ * kernel's defaults at boot, and a "default" that was not those.
+ */
+void report_features(struct report *r);		/* report/features.c */
 /* a. Means per setting; b. the mmtests comparison; c. seconds per run. */
 void section_means(struct report *r);		/* report/means.c */
 void section_comparison(struct report *r);

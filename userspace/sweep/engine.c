@@ -14,6 +14,7 @@
 #include "kmod/control.h"
 #include "kmod/snapshot.h"
 #include "output/output.h"
+#include "features/owner.h"
 #include "sweep/cgroup_dir.h"
 #include "sweep/engine.h"
 #include "sweep/group_run.h"
@@ -126,6 +127,24 @@ static void report_run(const struct sweep_state *st,
 }
 
 /*
+ * Run s-r's file added to sweep.json's runs, and sweep.json written again:
+ * a sweep killed where no handler runs (SIGKILL) leaves the runs it took
+ * listed, for report and plot. 0 or -1.
+ */
+static int list_run(struct sweep_state *st, size_t s, unsigned int r)
+{
+	char entry[64];
+
+	snprintf(entry, sizeof(entry), "runs/%zu-%u.json", s, r);
+	if (json_array_append_new(json_object_get(st->sweep, "runs"),
+				  json_string(entry))) {
+		cli_error(cmd, "out of memory");
+		return -1;
+	}
+	return result_json_write(st->path, st->sweep);
+}
+
+/*
  * One run: apply, reset, run, collect, write runs/S-R.json. Returns 0, 1
  * when the workload failed or was stopped (the run file is still written),
  * -1 on an error.
@@ -139,7 +158,7 @@ static int one_run(struct sweep_state *st, size_t s, unsigned int r)
 	struct run_record rec = { .setting = set, .setting_index = s,
 				  .repetition = r, .features = &now, .w = &w,
 				  .plan = st->plan };
-	char err[1024], runs_entry[64];
+	char err[1024];
 
 	if (start_run(st, set, &now))
 		return -1;
@@ -168,9 +187,8 @@ static int one_run(struct sweep_state *st, size_t s, unsigned int r)
 			w.perf_error);
 	if (result_run_write(paths.json, &rec))
 		return -1;
-	snprintf(runs_entry, sizeof(runs_entry), "runs/%zu-%u.json", s, r);
-	json_array_append_new(json_object_get(st->sweep, "runs"),
-			      json_string(runs_entry));
+	if (list_run(st, s, r))
+		return -1;
 	report_run(st, set, r, &w);
 	if (cli_stop_requested)
 		return 1;
@@ -240,7 +258,7 @@ static int one_group_run(struct sweep_state *st, size_t s, unsigned int r)
 	struct run_record rec = { .setting = set, .setting_index = s,
 				  .repetition = r, .features = &now,
 				  .plan = plan, .groups = g };
-	char err[1024], runs_entry[64];
+	char err[1024];
 	size_t i, failed = 0;
 
 	if (start_run(st, set, &now))
@@ -280,9 +298,8 @@ static int one_group_run(struct sweep_state *st, size_t s, unsigned int r)
 	run_paths(&rp, plan->dir, s, r);
 	if (result_run_write(rp.json, &rec))
 		return -1;
-	snprintf(runs_entry, sizeof(runs_entry), "runs/%zu-%u.json", s, r);
-	json_array_append_new(json_object_get(st->sweep, "runs"),
-			      json_string(runs_entry));
+	if (list_run(st, s, r))
+		return -1;
 	report_group_run(st, set, r, g);
 	if (cli_stop_requested)
 		return 1;
@@ -323,7 +340,20 @@ static int run_all(struct sweep_state *st)
 	return 0;
 }
 
-/* The features and the module as they were. Returns status, or 1. */
+/* The record of the features as found removed: they are back. */
+static void release_features(const struct sweep_plan *plan)
+{
+	char err[1024];
+
+	if (plan->owner_dir &&
+	    feature_owner_release(plan->owner_dir, err, sizeof(err)))
+		cli_error(cmd, "%s", err);
+}
+
+/*
+ * The features and the module as they were. Returns status, or 1. The
+ * record of the features as found stays while they differ.
+ */
 static int put_back(struct sweep_state *st, struct sched_features *after,
 		    int status)
 {
@@ -333,7 +363,9 @@ static int put_back(struct sweep_state *st, struct sched_features *after,
 	if (st->features_changed &&
 	    !sweep_features_restore(plan->features_path, &plan->original, after))
 		status = 1;
-	else if (!st->features_changed)
+	else
+		release_features(plan);
+	if (!st->features_changed)
 		*after = plan->original;
 	if (st->session_begun) {
 		/* Runs end with the module disabled: enabled again if it was. */
@@ -405,8 +437,10 @@ int sweep_run(const struct sweep_plan *plan)
 	struct sched_features after;
 	int status = 1;
 
-	if (result_dir_make(plan->dir))
+	if (result_dir_make(plan->dir)) {
+		release_features(plan);
 		return 1;
+	}
 	cli_stop_on_signals();
 	if (plan->ngroups && make_cgroups(&st))
 		goto out_signals;

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "sweep/features.h"
+#include "features/features.h"
 #include "sweep/groups.h"
 #include "sweep/settings.h"
 #include "tool_output/tool_metric.h"
@@ -28,6 +28,15 @@ struct sweep_group_plan {
 struct sweep_plan {
 	const char *features_path;
 	struct sched_features original;	/* as found: "default", restored */
+	/*
+	 * Where the features as found are recorded as this sweep's
+	 * (features/owner.h); the record is removed once they are back. NULL:
+	 * no record.
+	 */
+	const char *owner_dir;
+	/* the kernel's defaults of this boot (features/boot_default.h) */
+	bool have_boot;
+	struct sched_features boot;
 	const struct sweep_setting_spec *settings;
 	size_t nsettings;
 	unsigned int repetitions;

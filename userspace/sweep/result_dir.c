@@ -157,6 +157,9 @@ json_t *result_sweep_json(const struct sweep_plan *plan)
 			 "runs",
 			 "complete", false,
 			 "stopped_by");
+	if (sweep)
+		json_object_set_new(sweep, "features_boot", plan->have_boot ?
+				    result_features_json(&plan->boot) : json_null());
 	if (sweep && plan->ngroups)
 		groups_json(sweep, plan);
 	return sweep;

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "sweep/features.h"
+#include "features/features.h"
 
 #define SWEEP_MAX_CHANGES	16
 

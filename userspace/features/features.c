@@ -10,7 +10,7 @@
 
 #include "lib/error_msg.h"
 #include "lib/read_file.h"
-#include "sweep/features.h"
+#include "features/features.h"
 
 #define NO_PREFIX	"NO_"
 
@@ -245,4 +245,37 @@ int sched_features_write(const char *path, const char *token,
 			  strerror(errno));
 	}
 	return ret;
+}
+
+int sched_features_restore(const char *path,
+			   const struct sched_features *original,
+			   struct sched_features *now, char *err,
+			   size_t errlen)
+{
+	sched_feature_token tokens[SCHED_FEATURES_MAX];
+	size_t n, i;
+	int ret;
+
+	ret = sched_features_read(path, now, err, errlen);
+	if (ret)
+		return ret;
+	if (sched_features_diff(now, original, tokens, SCHED_FEATURES_MAX, &n)) {
+		error_msg(err, errlen, "the kernel now lists other features than "
+			  "were recorded");
+		return -EINVAL;
+	}
+	for (i = 0; i < n; i++) {
+		ret = sched_features_write(path, tokens[i], err, errlen);
+		if (ret)
+			return ret;
+	}
+	ret = sched_features_read(path, now, err, errlen);
+	if (ret)
+		return ret;
+	if (sched_features_diff(now, original, tokens, SCHED_FEATURES_MAX, &n) || n) {
+		error_msg(err, errlen, "%s: %s still differs after writing it",
+			  path, n ? tokens[0] : "the list");
+		return -EIO;
+	}
+	return 0;
 }

@@ -73,4 +73,14 @@ int sched_features_read(const char *path, struct sched_features *feat,
 int sched_features_write(const char *path, const char *token,
 			 char *err, size_t errlen);
 
+/*
+ * The features file at path back to original (the same feature names), read
+ * again and checked; now is what it shows at the end. Returns 0, or -errno
+ * with a message in err.
+ */
+int sched_features_restore(const char *path,
+			   const struct sched_features *original,
+			   struct sched_features *now, char *err,
+			   size_t errlen);
+
 #endif
