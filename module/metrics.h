@@ -22,6 +22,20 @@
  *	or SLOG2 (signed: mirrored below zero), see enum ss_hist_kind; help
  *	says what a value is
  *
+ *
+ * What the CLI's report and plots make of a counter (the module leaves
+ * these undefined; each names a counter above by its name):
+ *
+ *   SS_REPORT_COUNT(name, head, row)
+ *	the counter per run: a column `head` of the report's table of the
+ *	module's means, and, unless row is NULL, the comparison's row
+ *	"Amean row"
+ *   SS_REPORT_PCT(name, whole, plus_part, head, row)
+ *	the same for the counter in percent of counter whole (of whole plus
+ *	itself when plus_part: delayed dequeues among all sleeps)
+ *   SS_PLOT_CAUSE(name)
+ *	a bar of the plot's chart of switches by cause
+ *
  * Within each of the three lists, the order is the order of the files.  A
  * counter or a histogram is shown where its group is supported
  * (ss_group_supported()).  The `switches` key of `stats` is no counter of
@@ -39,6 +53,15 @@
 #ifndef SS_DECISION
 #define SS_DECISION(id, name, help, ...) \
 	SS_COUNTER(id, name, DECISIONS, help)
+#endif
+#ifndef SS_REPORT_COUNT
+#define SS_REPORT_COUNT(...)
+#endif
+#ifndef SS_REPORT_PCT
+#define SS_REPORT_PCT(...)
+#endif
+#ifndef SS_PLOT_CAUSE
+#define SS_PLOT_CAUSE(...)
 #endif
 
 SS_GROUP(LATENCY,		latency)
@@ -190,7 +213,35 @@ SS_HIST(PREEMPT_DECISION_DELAY,	preempt_decision_delay,	ns,	LOG2,	DECISIONS,
 SS_HIST(LAG_EARLIER_INELIGIBLE,	lag_earlier_ineligible,	vns,	SLOG2,	PICK_ORDER,
 	"Lag of an earlier-deadline entity passed over as not eligible")
 
+/*
+ * The report's module means, in the order of its columns (picks_ineligible
+ * is no column: pick_eevdf() picks eligible entities only; the picks that
+ * passed over an earlier deadline not eligible say what eligibility did)
+ */
+SS_REPORT_COUNT(switches_voluntary, "vol.", NULL)
+SS_REPORT_COUNT(switches_involuntary, "invol.", "switches-invol")
+SS_REPORT_COUNT(wakeup_preemptions, "wakeup preempt.", "wakeup-preemptions")
+SS_REPORT_PCT(picks_earlier_ineligible, picks, false,
+	      "passed inelig. %", "passed-inelig-%")
+SS_REPORT_PCT(picks_earlier_delayed, picks, false,
+	      "passed delayed %", "passed-delayed-%")
+SS_REPORT_PCT(dequeues_delayed, dequeues, true,
+	      "delayed deq. %", "delayed-dequeues-%")
+SS_REPORT_COUNT(migrations, "migrations", NULL)
+
+/* the plot's switches by cause, in the order of its bars */
+SS_PLOT_CAUSE(switches_voluntary)
+SS_PLOT_CAUSE(switches_involuntary)
+SS_PLOT_CAUSE(wakeup_preemptions)
+SS_PLOT_CAUSE(preempted_by_wakeup)
+SS_PLOT_CAUSE(dequeues_delayed)
+SS_PLOT_CAUSE(picks_ineligible)
+SS_PLOT_CAUSE(migrations)
+
 #undef SS_GROUP
 #undef SS_COUNTER
 #undef SS_DECISION
 #undef SS_HIST
+#undef SS_REPORT_COUNT
+#undef SS_REPORT_PCT
+#undef SS_PLOT_CAUSE

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The catalogue (module/metrics.h) and what the CLI makes of it: every
- * counter and every histogram key has its own HELP text, and the decision
- * classes are the catalogue's, in its order.
+ * counter and every histogram key has its own HELP text, the decision
+ * classes are the catalogue's, in its order, and the report's and plots'
+ * counters are counters of it.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -35,6 +36,24 @@ static const struct {
 #include "../../module/metrics.h"
 };
 
+/* The counters the report and the plots show, and the counters they take in. */
+static const char *const roles[] = {
+#define SS_REPORT_COUNT(name, head, row) #name,
+#define SS_REPORT_PCT(name, whole, plus, head, row) #name, #whole,
+#define SS_PLOT_CAUSE(name) #name,
+#include "../../module/metrics.h"
+};
+
+static bool is_counter(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(counters) / sizeof(counters[0]); i++)
+		if (!strcmp(counters[i], name))
+			return true;
+	return false;
+}
+
 /* KEY has a text of its own, not the generic one, and no two keys share it */
 static void check_help(const char *key)
 {
@@ -59,6 +78,11 @@ void test_metric_catalogue(void)
 				  counters[j]);
 	}
 	check_help("switches");
+	/* a role names a counter of the catalogue, as stats spells it */
+	CHECK(sizeof(roles) / sizeof(roles[0]) > 10);
+	for (i = 0; i < sizeof(roles) / sizeof(roles[0]); i++)
+		CHECK_MSG(is_counter(roles[i]), "role of '%s', no counter",
+			  roles[i]);
 	for (i = 0; i < sizeof(hists) / sizeof(hists[0]); i++) {
 		snprintf(key, sizeof(key), "%s_count", hists[i].name);
 		check_help(key);

@@ -287,7 +287,7 @@ static void check_switches(const struct plot_data *pd, const struct runs *r)
 	double mean, min, max;
 
 	/* The causes present, in plot_causes' order. */
-	for (row = 0, c = 0; c < PLOT_NCAUSES; c++) {
+	for (row = 0, c = 0; c < plot_ncauses; c++) {
 		if (!stat_of(r, 0, plot_causes[c], &mean, &min, &max) &&
 		    !stat_of(r, 1, plot_causes[c], &mean, &min, &max))
 			continue;

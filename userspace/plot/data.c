@@ -23,11 +23,12 @@ const char *const plot_chart_name[PLOT_NCHARTS] = {
 	[PLOT_TOOLS] = "tool_metrics",
 };
 
-const char *const plot_causes[PLOT_NCAUSES] = {
-	"switches_voluntary", "switches_involuntary", "wakeup_preemptions",
-	"preempted_by_wakeup", "dequeues_delayed", "picks_ineligible",
-	"migrations",
+/* The counters of the switches chart: the catalogue's causes. */
+const char *const plot_causes[] = {
+#define SS_PLOT_CAUSE(name) #name,
+#include "../../module/metrics.h"
 };
+const size_t plot_ncauses = sizeof(plot_causes) / sizeof(plot_causes[0]);
 
 static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -375,7 +376,7 @@ static int build_switches(struct plot_data *pd, char *err, size_t errlen)
 	double v;
 
 	plot_bars_init(&bv, &pd->switches, res);
-	for (c = 0; c < PLOT_NCAUSES; c++) {
+	for (c = 0; c < plot_ncauses; c++) {
 		row = -1;
 		for (s = 0; s < res->nsettings; s++) {
 			for (r = 0; r < res->settings[s].nruns; r++) {

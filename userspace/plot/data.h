@@ -60,9 +60,9 @@ enum plot_chart {
 /* "wakeup_latency_cdf", "lag_pick", ...: the file names without suffix. */
 extern const char *const plot_chart_name[PLOT_NCHARTS];
 
-/* The module counters of switches_by_cause, in the chart's order. */
-#define PLOT_NCAUSES	7
-extern const char *const plot_causes[PLOT_NCAUSES];
+/* The module's counters the switches chart shows (module/metrics.h). */
+extern const char *const plot_causes[];
+extern const size_t plot_ncauses;
 
 /* Buckets a histogram can have: 65 unsigned, 2 * 64 + 1 signed. */
 #define PLOT_MAX_BUCKETS	129

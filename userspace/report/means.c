@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "report/report.h"
 
@@ -48,69 +49,100 @@ static double metric_migrations(const struct sweep_run *run)
 	return run->have_perf ? run->cpu_migrations : NAN;
 }
 
-/* The module's counters. */
-static double metric_switches_voluntary(const struct sweep_run *run)
-{
-	return sweep_run_stat(run, "switches_voluntary");
-}
+/*
+ * A module counter the report shows (module/metrics.h): per run, or in
+ * percent of another (of the other plus itself when plus_part).
+ */
+struct module_metric {
+	const char *key, *whole;
+	bool plus_part;
+	const char *head, *row;
+};
 
-static double metric_switches_involuntary(const struct sweep_run *run)
-{
-	return sweep_run_stat(run, "switches_involuntary");
-}
+static const struct module_metric module_metrics[] = {
+#define SS_REPORT_COUNT(name, head, row) { #name, NULL, false, head, row },
+#define SS_REPORT_PCT(name, whole, plus, head, row) \
+	{ #name, #whole, plus, head, row },
+#include "../../module/metrics.h"
+};
 
-static double metric_wakeup_preemptions(const struct sweep_run *run)
+static double module_value(const struct sweep_run *run,
+			   const struct module_metric *m)
 {
-	return sweep_run_stat(run, "wakeup_preemptions");
-}
+	double part = sweep_run_stat(run, m->key), whole;
 
-static double metric_module_migrations(const struct sweep_run *run)
-{
-	return sweep_run_stat(run, "migrations");
-}
-
-static double ratio_pct(double part, double whole)
-{
+	if (!m->whole)
+		return part;
+	whole = sweep_run_stat(run, m->whole) + (m->plus_part ? part : 0);
 	return whole > 0 ? 100 * part / whole : NAN;
 }
-
-/*
- * Picks where eligibility changed the choice: the earliest deadline queued
- * was not eligible (pick_order group; picks_ineligible itself is always 0,
- * as pick_eevdf() picks only eligible entities).
- */
-static double metric_earlier_ineligible_pct(const struct sweep_run *run)
-{
-	return ratio_pct(sweep_run_stat(run, "picks_earlier_ineligible"),
-			 sweep_run_stat(run, "picks"));
-}
-
-/* Picks that passed over a delayed sleeper's earlier deadline. */
-static double metric_earlier_delayed_pct(const struct sweep_run *run)
-{
-	return ratio_pct(sweep_run_stat(run, "picks_earlier_delayed"),
-			 sweep_run_stat(run, "picks"));
-}
-
-/* Of all sleeps: the delayed ones and those with a real dequeue. */
-static double metric_delayed_pct(const struct sweep_run *run)
-{
-	double delayed = sweep_run_stat(run, "dequeues_delayed");
-
-	return ratio_pct(delayed, sweep_run_stat(run, "dequeues") + delayed);
-}
-
 
 static double metric_lat_p99_us(const struct sweep_run *run)
 {
 	return sweep_run_value(run, "lat_p99_us", 0);
 }
 
+/*
+ * A column of the means (a row of the comparison): get(run), or, for a
+ * module counter of the catalogue, module_value(run, metric).
+ */
 struct column {
 	const char *head;
 	run_metric get;
+	const struct module_metric *metric;
 	int decimals;
 };
+
+#define RUN_METRIC_COLUMN(head, get, decimals) { head, get, NULL, decimals }
+
+/* setting_summary()'s value of a column, which arg points to */
+static double column_value(const struct sweep_run *run, const void *arg)
+{
+	const struct column *col = arg;
+
+	return col->get ? col->get(run) : module_value(run, col->metric);
+}
+
+/* The module's columns: each head, or each comparison row ("Amean row"). */
+static size_t module_columns(struct column *cols, bool rows, char (*names)[64])
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < sizeof(module_metrics) / sizeof(*module_metrics); i++) {
+		const struct module_metric *m = &module_metrics[i];
+
+		if (rows && !m->row)
+			continue;
+		if (rows)
+			snprintf(names[n], sizeof(names[n]), "Amean %s", m->row);
+		cols[n] = (struct column){ rows ? names[n] : m->head, NULL, m,
+					   m->whole ? 2 : 0 };
+		n++;
+	}
+	return n;
+}
+
+#define MODULE_METRICS	(sizeof(module_metrics) / sizeof(*module_metrics))
+
+static void column_stats(struct report *r, size_t s, const struct column *col,
+			 struct summary_stats *st)
+{
+	setting_summary(r, s, column_value, col, st);
+}
+
+/* Any setting with a value in the column. */
+static bool column_shown(struct report *r, const struct column *col)
+{
+	struct summary_stats st;
+	size_t s;
+
+	for (s = 0; s < r->res->nsettings; s++) {
+		column_stats(r, s, col, &st);
+		if (st.n)
+			return true;
+	}
+	return false;
+}
 
 /* One row per setting, one column per metric that has data anywhere. */
 static void means_table(struct report *r, const struct column *cols,
@@ -125,7 +157,7 @@ static void means_table(struct report *r, const struct column *cols,
 		return;
 	}
 	for (c = 0; c < ncols; c++) {
-		shown[c] = have_metric(r, cols[c].get);
+		shown[c] = column_shown(r, &cols[c]);
 		n += shown[c];
 	}
 	report_table_init(&t, n);
@@ -147,7 +179,7 @@ static void means_table(struct report *r, const struct column *cols,
 
 			if (!shown[c])
 				continue;
-			setting_stats(r, s, cols[c].get, &st);
+			column_stats(r, s, &cols[c], &st);
 			report_table_set_number(&t, row, k++, st.mean,
 						cols[c].decimals);
 		}
@@ -160,25 +192,17 @@ static void means_table(struct report *r, const struct column *cols,
 void section_means(struct report *r)
 {
 	static const struct column workload[] = {
-		{ "seconds", metric_seconds, 4 },
-		{ "cpu seconds", metric_cpu_seconds, 4 },
-		{ "context switches", metric_context_switches, 0 },
-		{ "migrations", metric_migrations, 0 },
+		RUN_METRIC_COLUMN("seconds", metric_seconds, 4),
+		RUN_METRIC_COLUMN("cpu seconds", metric_cpu_seconds, 4),
+		RUN_METRIC_COLUMN("context switches", metric_context_switches, 0),
+		RUN_METRIC_COLUMN("migrations", metric_migrations, 0),
 	};
-	static const struct column module[] = {
-		{ "vol.", metric_switches_voluntary, 0 },
-		{ "invol.", metric_switches_involuntary, 0 },
-		{ "wakeup preempt.", metric_wakeup_preemptions, 0 },
-		{ "passed inelig. %", metric_earlier_ineligible_pct, 2 },
-		{ "passed delayed %", metric_earlier_delayed_pct, 2 },
-		{ "delayed deq. %", metric_delayed_pct, 2 },
-		{ "migrations", metric_module_migrations, 0 },
-	};
-	size_t i;
+	struct column module[MODULE_METRICS];
+	size_t i, nmodule = module_columns(module, false, NULL);
 	bool any = false;
 
 	for (i = 0; i < sizeof(workload) / sizeof(workload[0]); i++)
-		any |= have_metric(r, workload[i].get);
+		any |= column_shown(r, &workload[i]);
 	if (any) {
 		report_title(r, "Per setting: means over repetitions");
 		fprintf(r->out, "%s;\ncpu seconds (perf's task clock), context "
@@ -191,8 +215,8 @@ void section_means(struct report *r)
 			    true);
 	}
 	any = false;
-	for (i = 0; i < sizeof(module) / sizeof(module[0]); i++)
-		any |= have_metric(r, module[i].get);
+	for (i = 0; i < nmodule; i++)
+		any |= column_shown(r, &module[i]);
 	if (!any)
 		return;
 	report_title(r, "Scheduler decisions (module): means over repetitions");
@@ -201,7 +225,7 @@ void section_means(struct report *r)
 		"earlier deadline not eligible\n(passed inelig.) and a delayed "
 		"sleeper's (passed delayed), in %% of picks;\ndelayed dequeues in "
 		"%% of sleeps (delayed and real dequeues); migrations.\n\n");
-	means_table(r, module, sizeof(module) / sizeof(module[0]), false);
+	means_table(r, module, nmodule, false);
 }
 
 void report_comparison_cell(char *buf, size_t len,
@@ -245,7 +269,7 @@ static void comparison_row(struct report *r, struct report_table *t,
 	size_t s, row;
 
 	for (s = 0; s < r->res->nsettings; s++)
-		setting_stats(r, s, col->get, &st[s]);
+		column_stats(r, s, col, &st[s]);
 	row = report_table_row(t);
 	report_table_set(t, row, 0, "%s", col->head);
 	for (s = 0; s < r->res->nsettings; s++) {
@@ -260,20 +284,21 @@ static void comparison_row(struct report *r, struct report_table *t,
 /* b. The comparison, in the layout of mmtests' compare-kernels. */
 void section_comparison(struct report *r)
 {
-	static const struct column rows[] = {
-		{ "Amean seconds", metric_seconds, 4 },
-		{ "Amean cpu-seconds", metric_cpu_seconds, 4 },
-		{ "Amean context-switches", metric_context_switches, 0 },
-		{ "Amean migrations", metric_migrations, 0 },
-		{ "Amean switches-invol", metric_switches_involuntary, 0 },
-		{ "Amean wakeup-preemptions", metric_wakeup_preemptions, 0 },
-		{ "Amean passed-inelig-%", metric_earlier_ineligible_pct, 2 },
-		{ "Amean passed-delayed-%", metric_earlier_delayed_pct, 2 },
-		{ "Amean delayed-dequeues-%", metric_delayed_pct, 2 },
-		{ "Amean wakeup-lat-us", metric_wakeup_lat_us, 2 },
-		{ "Amean lat-mean-us", metric_lat_mean_us, 2 },
-		{ "Amean lat-p99-us", metric_lat_p99_us, 2 },
+	static const struct column workload[] = {
+		RUN_METRIC_COLUMN("Amean seconds", metric_seconds, 4),
+		RUN_METRIC_COLUMN("Amean cpu-seconds", metric_cpu_seconds, 4),
+		RUN_METRIC_COLUMN("Amean context-switches", metric_context_switches, 0),
+		RUN_METRIC_COLUMN("Amean migrations", metric_migrations, 0),
 	};
+	static const struct column latency[] = {
+		RUN_METRIC_COLUMN("Amean wakeup-lat-us", metric_wakeup_lat_us, 2),
+		RUN_METRIC_COLUMN("Amean lat-mean-us", metric_lat_mean_us, 2),
+		RUN_METRIC_COLUMN("Amean lat-p99-us", metric_lat_p99_us, 2),
+	};
+	char names[MODULE_METRICS][64];
+	struct column rows[sizeof(workload) / sizeof(*workload) + MODULE_METRICS +
+			   sizeof(latency) / sizeof(*latency)];
+	size_t nrows = sizeof(workload) / sizeof(*workload);
 	const struct sweep_results *res = r->res;
 	const char *q = r->md ? "`" : "";
 	struct summary_stats *st;
@@ -282,6 +307,10 @@ void section_comparison(struct report *r)
 
 	if (res->nsettings < 2)
 		return;
+	memcpy(rows, workload, sizeof(workload));
+	nrows += module_columns(rows + nrows, true, names);
+	memcpy(rows + nrows, latency, sizeof(latency));
+	nrows += sizeof(latency) / sizeof(*latency);
 	st = calloc(res->nsettings, sizeof(*st));
 	if (!st) {
 		r->error = -ENOMEM;
@@ -291,8 +320,8 @@ void section_comparison(struct report *r)
 	report_table_set(&t, 0, 0, "%s", "");
 	for (s = 0; s < res->nsettings; s++)
 		report_table_set(&t, 0, s + 1, "%s", res->settings[s].name);
-	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
-		if (have_metric(r, rows[i].get))
+	for (i = 0; i < nrows; i++)
+		if (column_shown(r, &rows[i]))
 			comparison_row(r, &t, &rows[i], st);
 	free(st);
 	if (!t.nrows) {
