@@ -148,7 +148,8 @@ static void test_usage_errors(void)
 static void test_help(void)
 {
 	static const char *const cmds[] = { "load", "unload", "status", "show",
-					    "watch", "record", "export" };
+					    "watch", "record", "export", "enable",
+					    "disable", "reset", "restore" };
 	char want[64];
 	size_t i;
 
@@ -201,6 +202,44 @@ static void test_reading(void)
 	test_write(dir, "status", "version 0.1.0\ninterface");
 	CHECK_EQ_INT(run(dir, "status", NULL), 1);
 	CHECK_STR_HAS(got_err, "not a schedscope status file");
+}
+
+/* enable, disable, reset write their files; show and status warn when disabled */
+static void test_control(void)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 16];
+	char *text;
+	size_t len;
+	char err[256];
+
+	snprintf(dir, sizeof(dir), "%s", test_tmpdir("cli_control"));
+	test_copy_dir(FIXTURE, dir);
+	CHECK_EQ_INT(run(dir, "disable", NULL), 0);
+	CHECK_STR_HAS(got_out, "disabled");
+	snprintf(path, sizeof(path), "%s/enable", dir);
+	CHECK(!read_file(path, &text, &len, err, sizeof(err)) &&
+	      !strcmp(text, "0\n"));
+	free(text);
+	CHECK_EQ_INT(run(dir, "show", NULL), 0);
+	CHECK_STR_HAS(got_err, "the module is disabled: nothing is being "
+		      "measured ('schedscope enable' starts it)");
+	CHECK_EQ_INT(run(dir, "status", NULL), 0);
+	CHECK_STR_HAS(got_err, "the module is disabled");
+	CHECK_EQ_INT(run(NULL, "enable", "--debugfs", dir, NULL), 0);
+	CHECK(!read_file(path, &text, &len, err, sizeof(err)) &&
+	      !strcmp(text, "1\n"));
+	free(text);
+	CHECK_EQ_INT(run(dir, "show", NULL), 0);
+	CHECK_STR_EQ(got_err, "");
+	test_write(dir, "reset", "");
+	CHECK_EQ_INT(run(dir, "reset", NULL), 0);
+	snprintf(path, sizeof(path), "%s/reset", dir);
+	CHECK(!read_file(path, &text, &len, err, sizeof(err)) &&
+	      !strcmp(text, "1\n"));
+	free(text);
+	CHECK_EQ_INT(run(NULL, "enable", "--debugfs", "/nonexistent", NULL), 1);
+	CHECK_STR_HAS(got_err, "/nonexistent");
+	CHECK_EQ_INT(run(dir, "reset", "now", NULL), 2);
 }
 
 static void test_watch(void)
@@ -277,6 +316,7 @@ void test_cli(void)
 	test_usage_errors();
 	test_help();
 	test_reading();
+	test_control();
 	test_watch();
 	test_export();
 }

@@ -16,6 +16,9 @@ static const struct command {
 	{ "load", cmd_load, "load the module, with the cfs_rq layout from BTF" },
 	{ "unload", cmd_unload, "remove the module" },
 	{ "status", cmd_status, "module version, kernel, filter, live metrics" },
+	{ "enable", cmd_enable, "start measuring" },
+	{ "disable", cmd_disable, "stop measuring (the counts stay readable)" },
+	{ "reset", cmd_reset, "zero every counter and histogram" },
 	{ "show", cmd_show, "counters and histograms (text, bcc, JSON, CSV, "
 	  "OpenMetrics)" },
 	{ "watch", cmd_watch, "what happened per interval, with timestamps" },

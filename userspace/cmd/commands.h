@@ -17,6 +17,12 @@ int cmd_sweep(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_restore(int argc, char **argv);
+int cmd_enable(int argc, char **argv);
+int cmd_disable(int argc, char **argv);
+int cmd_reset(int argc, char **argv);
+
+/* cmd/control.c: a line on stderr when the module in dir is disabled. */
+void cmd_warn_disabled(const char *cmd, const char *dir);
 
 /*
  * cmd/features_note.c: the line about a sweep changing the sched features,

@@ -490,11 +490,14 @@ int cmd_load(int argc, char **argv)
 	if (!ret)
 		ret = insert_module(&m, &mi, uts.release, params,
 				    sizeof(params), layout_given);
-	if (!ret) {
-		printf("loaded %s (%s)%s%s\n", m.path, m.from,
-		       *params ? " " : "", params);
+	if (!ret)
 		ret = set_up_loaded(&p);
-	}
+	if (!ret)
+		/* the parameters, a layout and an address, are in sysfs */
+		printf("loaded %s (%s), %s; its parameters in "
+		       "/sys/module/schedscope/parameters/\n", m.path, m.from,
+		       p.enable ? "measuring" :
+		       "disabled ('schedscope enable' starts measuring)");
 	modinfo_free(&mi);
 	return ret ? 1 : 0;
 }

@@ -100,6 +100,7 @@ int cmd_show(int argc, char **argv)
 	sopts.only_hist = p.output.hist;
 	if (ss_read_snapshot(cmd, dir, &sopts, &snap))
 		return 1;
+	cmd_warn_disabled(cmd, dir);
 	ret = out_snapshot(&snap, &p.output.out, stdout);
 	ss_snapshot_free(&snap);
 	if (ret || fflush(stdout)) {

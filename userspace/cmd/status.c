@@ -123,5 +123,8 @@ int cmd_status(int argc, char **argv)
 	if (ret)
 		return ret < 0 ? 0 : ret;
 	cmd_note_features(cmd);
-	return print_status(cli_debugfs_dir(p.common.debugfs));
+	ret = print_status(cli_debugfs_dir(p.common.debugfs));
+	if (!ret)
+		cmd_warn_disabled(cmd, cli_debugfs_dir(p.common.debugfs));
+	return ret;
 }
