@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "lib/atomic_file.h"
@@ -93,6 +94,17 @@ void test_atomic_file(void)
 	text = contents(path);
 	CHECK(text && !strcmp(text, "two\n"));
 	CHECK_EQ_INT(entries(dir), 1);
+
+	/* Created only where there is none: a second create changes nothing. */
+	snprintf(bad, sizeof(bad), "%s/owner", dir);
+	CHECK_EQ_INT(atomic_file_create(bad, write_text, "first\n", err,
+					sizeof(err)), 0);
+	CHECK_EQ_INT(atomic_file_create(bad, write_text, "second\n", err,
+					sizeof(err)), -EEXIST);
+	text = contents(bad);
+	CHECK(text && !strcmp(text, "first\n"));
+	CHECK_EQ_INT(entries(dir), 2);
+	unlink(bad);
 
 	/* A missing directory: the error names it, nothing is created. */
 	snprintf(bad, sizeof(bad), "%s/none/m.prom", dir);

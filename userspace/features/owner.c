@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The record of who changes the sched features (features/owner.h). */
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 #include <unistd.h>
 
 #include "features/owner.h"
+#include "lib/atomic_file.h"
 #include "lib/error_msg.h"
 #include "lib/read_file.h"
 
@@ -170,28 +170,25 @@ int feature_owner_read(const char *dir, struct feature_owner *o,
 	return 0;
 }
 
-static int write_record(int fd, const char *command, const char *path,
-			const struct sched_features *original)
+struct record_args {
+	const char *command, *path;
+	const struct sched_features *original;
+};
+
+static int write_record(FILE *f, void *arg)
 {
 	char list[SCHED_FEATURES_MAX * (SCHED_FEATURE_NAME_MAX + 4)];
+	const struct record_args *a = arg;
 	char boot[FEATURE_BOOT_ID_MAX];
-	FILE *f = fdopen(fd, "w");
-	int ret = 0;
 
-	if (!f)
-		return -errno;
 	feature_boot_id(boot, sizeof(boot));
-	sched_features_format(original, list, sizeof(list));
-	fprintf(f, "# the sched features as found before pid %d (schedscope %s) "
-		"changed them\npid %d\nstart_ticks %llu\nsince %lld\n"
-		"command %s\nboot %s\npath %s\nfeatures %s\n", (int)getpid(),
-		command, (int)getpid(), start_ticks(getpid()),
-		(long long)time(NULL), command, boot, path, list);
-	if (fflush(f) || fsync(fileno(f)))
-		ret = -errno;
-	if (fclose(f) && !ret)
-		ret = -errno;
-	return ret;
+	sched_features_format(a->original, list, sizeof(list));
+	return fprintf(f, "# the sched features as found before pid %d "
+		       "(schedscope %s) changed them\npid %d\nstart_ticks %llu\n"
+		       "since %lld\ncommand %s\nboot %s\npath %s\nfeatures %s\n",
+		       (int)getpid(), a->command, (int)getpid(),
+		       start_ticks(getpid()), (long long)time(NULL), a->command,
+		       boot, a->path, list) < 0 ? -EIO : 0;
 }
 
 int feature_owner_claim(const char *dir, const char *command,
@@ -199,8 +196,9 @@ int feature_owner_claim(const char *dir, const char *command,
 			const struct sched_features *original,
 			char *err, size_t errlen)
 {
-	char rec[4200], tmp[4200];
-	int fd, ret;
+	struct record_args a = { command, path, original };
+	char rec[4200];
+	int ret;
 
 	if (mkdir(dir, 0755) && errno != EEXIST) {
 		ret = -errno;
@@ -208,21 +206,8 @@ int feature_owner_claim(const char *dir, const char *command,
 		return ret;
 	}
 	record_path(dir, rec, sizeof(rec));
-	snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, FEATURE_OWNER_FILE);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		ret = -errno;
-		error_msg(err, errlen, "cannot create a file in %s: %s", dir,
-			  strerror(-ret));
-		return ret;
-	}
-	ret = write_record(fd, command, path, original);
-	/* link() fails when the record is there: the claim is all or nothing */
-	if (!ret && link(tmp, rec))
-		ret = -errno;
-	unlink(tmp);
-	if (ret && ret != -EEXIST)
-		error_msg(err, errlen, "cannot write %s: %s", rec, strerror(-ret));
+	/* created whole or not at all: of two claims one gets it */
+	ret = atomic_file_create(rec, write_record, &a, err, errlen);
 	return ret == -EEXIST ? -EBUSY : ret;
 }
 

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,8 +87,12 @@ static void sync_dir(const char *dir)
 	close(fd);
 }
 
-int atomic_file_write(const char *path, atomic_file_writer write, void *arg,
-		      char *err, size_t errlen)
+/*
+ * path written whole through a temporary file beside it, then put in place
+ * by rename() (replace) or link() (create: -EEXIST when path is there).
+ */
+static int write_whole(const char *path, atomic_file_writer write, void *arg,
+		       bool replace, char *err, size_t errlen)
 {
 	char dir[PATH_MAX], tmp[PATH_MAX];
 	const char *name;
@@ -130,10 +135,12 @@ int atomic_file_write(const char *path, atomic_file_writer write, void *arg,
 	ret = close_synced(out);
 	if (ret)
 		goto fail_unlink;
-	if (rename(tmp, path)) {
+	if (replace ? rename(tmp, path) : link(tmp, path)) {
 		ret = -errno;
 		goto fail_unlink;
 	}
+	if (!replace)
+		unlink(tmp);
 	sync_dir(dir);
 	return 0;
 
@@ -141,4 +148,16 @@ fail_unlink:
 	unlink(tmp);
 	error_msg(err, errlen, "writing %s: %s", path, strerror(-ret));
 	return ret;
+}
+
+int atomic_file_write(const char *path, atomic_file_writer write, void *arg,
+		      char *err, size_t errlen)
+{
+	return write_whole(path, write, arg, true, err, errlen);
+}
+
+int atomic_file_create(const char *path, atomic_file_writer write, void *arg,
+		       char *err, size_t errlen)
+{
+	return write_whole(path, write, arg, false, err, errlen);
 }

@@ -30,4 +30,12 @@ int atomic_file_check(const char *path, char *err, size_t errlen);
 int atomic_file_write(const char *path, atomic_file_writer write, void *arg,
 		      char *err, size_t errlen);
 
+/*
+ * The same for a file that must not be there yet: put in place with link(),
+ * so of two writers one gets it whole; -EEXIST (err says so) when path is
+ * there already, which is then left as it was.
+ */
+int atomic_file_create(const char *path, atomic_file_writer write, void *arg,
+		       char *err, size_t errlen);
+
 #endif

@@ -133,15 +133,7 @@ static void column_stats(struct report *r, size_t s, const struct column *col,
 /* Any setting with a value in the column. */
 static bool column_shown(struct report *r, const struct column *col)
 {
-	struct summary_stats st;
-	size_t s;
-
-	for (s = 0; s < r->res->nsettings; s++) {
-		column_stats(r, s, col, &st);
-		if (st.n)
-			return true;
-	}
-	return false;
+	return have_summary(r, column_value, col);
 }
 
 /* One row per setting, one column per metric that has data anywhere. */

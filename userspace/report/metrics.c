@@ -51,15 +51,22 @@ void setting_stats(struct report *r, size_t s, run_metric get,
 	setting_summary(r, s, metric_value, &get, st);
 }
 
-bool have_metric(struct report *r, run_metric get)
+bool have_summary(struct report *r,
+		  double (*value)(const struct sweep_run *run, const void *arg),
+		  const void *arg)
 {
 	struct summary_stats st;
 	size_t s;
 
 	for (s = 0; s < r->res->nsettings; s++) {
-		setting_stats(r, s, get, &st);
+		setting_summary(r, s, value, arg, &st);
 		if (st.n)
 			return true;
 	}
 	return false;
+}
+
+bool have_metric(struct report *r, run_metric get)
+{
+	return have_summary(r, metric_value, &get);
 }

@@ -93,6 +93,10 @@ void setting_stats(struct report *r, size_t s, run_metric get,
 		   struct summary_stats *st);
 /* Any setting with a value of the metric. */
 bool have_metric(struct report *r, run_metric get);
+/* Any setting with a value(run, arg) that is a number. */
+bool have_summary(struct report *r,
+		  double (*value)(const struct sweep_run *run, const void *arg),
+		  const void *arg);
 
 /* ---- The sections, in the order of the report ---- */
 
