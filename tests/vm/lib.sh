@@ -12,6 +12,36 @@ KO=$TOP/build/$KREL/schedscope.ko
 export SCHEDSCOPE_KO=$KO
 BIN=$TOP/build/tests
 WORKLOADS=$TOP/build/bin
+SSC=$TOP/build/bin/schedscope
+FEATURES=/sys/kernel/debug/sched/features
+
+# run ARGS...: the CLI with stdout in $OUT and stderr in $ERR (files the
+# case names); its exit status
+run() { "$SSC" "$@" > "$OUT" 2> "$ERR"; }
+
+# check_run WHAT WANT ARGS...: run ARGS, passing when it exits with WANT,
+# else failing with the end of its stderr
+check_run() {
+	local what=$1 want=$2 got
+	shift 2
+	run "$@"
+	got=$?
+	if [ "$got" -eq "$want" ]; then
+		pass "$what (exit $got)"
+	else
+		fail "$what: exit $got, want $want; stderr: $(tail -c 600 "$ERR")"
+	fi
+}
+
+# has_text FILE TEXT: FILE holds TEXT (a fixed string)
+has_text() { grep -qF -- "$2" "$1"; }
+
+# json FILE FILTER [ARGS...]: a jq filter over the file (half a second
+# under TCG, where a Python start takes two)
+json() { jq -r "${@:3}" "$2" "$1"; }
+
+# features: the sched features file, words separated by single blanks
+features() { echo $(cat "$FEATURES"); }
 . "$TOP/tests/lib.sh"
 CHECK_TAG=$KREL
 RESULT_LABEL="[$KREL] $(basename "$0")"

@@ -61,48 +61,6 @@ bool hist_unit_rename(const char *name, enum hist_unit unit, char *out,
 	return false;
 }
 
-typedef unsigned __int128 u128;
-
-/*
- * Spread count values of [lo, hi] (evenly, one per integer) over the buckets
- * of floor(v / d); add the shares to out[].
- */
-static void spread(uint64_t lo, uint64_t hi, uint64_t count, uint64_t d,
-		   uint64_t out[LOG2_HIST_BUCKETS])
-{
-	unsigned int tfirst = log2_hist_bucket(lo / d);
-	unsigned int tlast = log2_hist_bucket(hi / d);
-	u128 total = (u128)hi - lo + 1, rem[2] = { 0, 0 };
-	uint64_t share[2] = { 0, 0 }, given = 0;
-	unsigned int t, i;
-
-	/* [L, 2L) / d spans at most two buckets: floor(hi/d) <= 2 floor(lo/d) + 1. */
-	if (tfirst == tlast) {
-		out[tfirst] += count;
-		return;
-	}
-	for (t = tfirst, i = 0; t <= tlast && i < 2; t++, i++) {
-		u128 vlo = (u128)log2_hist_bucket_min(t) * d;
-		u128 vhi = (u128)log2_hist_bucket_max(t) * d + d - 1;
-		u128 n, exact;
-
-		if (vlo < lo)
-			vlo = lo;
-		if (vhi > hi)
-			vhi = hi;
-		n = vhi >= vlo ? vhi - vlo + 1 : 0;
-		exact = (u128)count * n;
-		share[i] = exact / total;
-		rem[i] = exact % total;
-		given += share[i];
-	}
-	/* Largest remainder gets what rounding down left over (0 or 1). */
-	if (given < count)
-		share[rem[1] > rem[0] ? 1 : 0] += count - given;
-	out[tfirst] += share[0];
-	out[tlast] += share[1];
-}
-
 static void rescale_buckets(const uint64_t in[LOG2_HIST_BUCKETS], uint64_t d,
 			    uint64_t out[LOG2_HIST_BUCKETS])
 {
@@ -110,9 +68,7 @@ static void rescale_buckets(const uint64_t in[LOG2_HIST_BUCKETS], uint64_t d,
 
 	memset(out, 0, sizeof(uint64_t) * LOG2_HIST_BUCKETS);
 	for (k = 0; k < LOG2_HIST_BUCKETS; k++)
-		if (in[k])
-			spread(log2_hist_bucket_min(k), log2_hist_bucket_max(k),
-			       in[k], d, out);
+		out[log2_hist_bucket(log2_hist_bucket_min(k) / d)] += in[k];
 }
 
 void log2_hist_rescale(const struct log2_hist *in, uint64_t divisor,

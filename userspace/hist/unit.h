@@ -5,12 +5,12 @@
  * The module counts ns (map names "*_ns") and virtual-time ns ("*_vns").
  * runqlat -u puts log2(ns / 1000) in its buckets; from ns buckets alone that
  * is not exact, because one ns bucket [L, 2L) can straddle two us buckets.
- * The rescaled histogram gives each target bucket the share of the ns
- * bucket's count that its values would have if they were spread evenly over
- * the bucket (counted in whole ns), rounded so that the counts still add up
- * (largest remainders). A ns bucket that lies inside one target bucket moves
- * whole, so the totals and every bucket that no straddling bucket reaches
- * are exact.
+ * Each ns bucket moves whole into the target bucket of its lower bound,
+ * floor(L / divisor): every count stays a count of waits that happened, and
+ * no bucket shows waits the ns histogram cannot place there. That target
+ * bucket holds at least 95% of the ns bucket's range in us (90% in ms), so
+ * a wait in the top 5% (10%) of its ns bucket shows one bucket lower than
+ * runqlat -u, which divides each wait, would put it.
  */
 #ifndef SCHEDSCOPE_HIST_UNIT_H
 #define SCHEDSCOPE_HIST_UNIT_H
@@ -37,7 +37,10 @@ uint64_t hist_unit_divisor(enum hist_unit unit);
 bool hist_unit_rename(const char *name, enum hist_unit unit, char *out,
 		      size_t len);
 
-/* out = the histogram of floor(v / divisor) (name copied). divisor >= 1. */
+/*
+ * out = in with each bucket [L, 2L) moved whole to the bucket of
+ * floor(L / divisor) (name copied). divisor >= 1.
+ */
 void log2_hist_rescale(const struct log2_hist *in, uint64_t divisor,
 		       struct log2_hist *out);
 /* The same for signed values; the division truncates toward zero. */
