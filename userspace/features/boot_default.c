@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "features/boot_default.h"
 #include "features/owner.h"
@@ -87,11 +86,9 @@ int feature_boot_record(const char *dir, const char *path, char *err,
 		feat = o.original;
 	else if ((ret = sched_features_read(path, &feat, err, errlen)))
 		return ret;
-	if (mkdir(dir, 0755) && errno != EEXIST) {
-		ret = -errno;
-		error_msg(err, errlen, "cannot create %s: %s", dir, strerror(-ret));
+	ret = feature_dir_make(dir, err, errlen);
+	if (ret)
 		return ret;
-	}
 	boot_path(dir, file, sizeof(file));
 	return atomic_file_write(file, write_boot, &feat, err, errlen);
 }

@@ -23,6 +23,18 @@ const char *feature_owner_dir(void)
 	return dir && *dir ? dir : "/run/schedscope";
 }
 
+int feature_dir_make(const char *dir, char *err, size_t errlen)
+{
+	int ret;
+
+	if (mkdir(dir, 0755) && errno != EEXIST) {
+		ret = -errno;
+		error_msg(err, errlen, "cannot create %s: %s", dir, strerror(-ret));
+		return ret;
+	}
+	return 0;
+}
+
 void feature_boot_id(char *buf, size_t len)
 {
 	FILE *f = fopen(BOOT_ID_PATH, "r");
@@ -200,11 +212,9 @@ int feature_owner_claim(const char *dir, const char *command,
 	char rec[4200];
 	int ret;
 
-	if (mkdir(dir, 0755) && errno != EEXIST) {
-		ret = -errno;
-		error_msg(err, errlen, "cannot create %s: %s", dir, strerror(-ret));
+	ret = feature_dir_make(dir, err, errlen);
+	if (ret)
 		return ret;
-	}
 	record_path(dir, rec, sizeof(rec));
 	/* created whole or not at all: of two claims one gets it */
 	ret = atomic_file_create(rec, write_record, &a, err, errlen);

@@ -37,6 +37,9 @@ struct feature_owner {
 /* The directory of the records: $SCHEDSCOPE_RUN_DIR, else /run/schedscope. */
 const char *feature_owner_dir(void);
 
+/* dir made (mode 0755) unless it is there. 0, or -errno with err. */
+int feature_dir_make(const char *dir, char *err, size_t errlen);
+
 #define FEATURE_BOOT_ID_MAX	64
 /* This boot's id, as the kernel gives it ("" when it does not). */
 void feature_boot_id(char *buf, size_t len);
