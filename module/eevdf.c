@@ -29,26 +29,28 @@
 #include "decisions.h"
 #include "eevdf.h"
 #include "schedscope.h"
+#include "task_slots.h"
 
 #if SS_CAN_EEVDF
 #define CREATE_TRACE_POINTS
 #include "schedscope_trace.h"
 
 /*
- * Was @se, just picked on @cfs_rq, the queued entity with the earliest
- * deadline?  If another one's is earlier, pick_eevdf() passed it over: it
- * was not eligible (a delayed sleeper never is), or it was and a buddy or
- * the running group entity's protection won.  The picked entity left the
+ * Was the entity just picked on @cfs_rq, whose deadline was @deadline at
+ * the pick, the queued entity with the earliest deadline?  If another
+ * one's is earlier, pick_eevdf() passed it over: it was not eligible (a
+ * delayed sleeper never is), or it was and a buddy or the running group
+ * entity's protection won.  The picked entity left the
  * tree at the pick, and V has not moved since: the runqueue's lock is held
  * from the pick to sched_switch.
  */
 static void ss_pick_order(struct ss_rq_view *rv, const struct cfs_rq *cfs_rq,
-			  const struct sched_entity *se, int depth)
+			  u64 deadline, int depth)
 {
 	const struct sched_entity *first = ss_cfs_first(cfs_rq);
 	bool eligible;
 
-	if (!first || (s64)(first->deadline - se->deadline) >= 0)
+	if (!first || (s64)(first->deadline - deadline) >= 0)
 		return;
 	eligible = ss_eligible_at(&rv->e, first->vruntime);
 	if (depth) {
@@ -93,9 +95,13 @@ static bool ss_protection(const struct sched_entity *se, u64 *left)
 	return true;
 }
 
-/* The eevdf group's view of a pick, at the task's level or a group's. */
+/*
+ * The eevdf group's view of a pick, at the task's level or a group's;
+ * @deadline: @se's at the pick.
+ */
 static void ss_pick_count(const struct sched_entity *se,
-			  const struct ss_entity_view *v, int depth)
+			  const struct ss_entity_view *v, u64 deadline,
+			  int depth)
 {
 	u64 left;
 
@@ -109,11 +115,62 @@ static void ss_pick_count(const struct sched_entity *se,
 	if (!v->eligible)
 		ss_stats_count(SS_PICKS_INELIGIBLE);
 	ss_stats_record_signed(SS_HIST_LAG_PICK, v->lag);
-	ss_stats_record_signed(SS_HIST_DEADLINE_PICK, (s64)(se->deadline - v->V));
+	ss_stats_record_signed(SS_HIST_DEADLINE_PICK, (s64)(deadline - v->V));
 	ss_stats_record(SS_HIST_SLICE_PICK, se->slice);
 	if (ss_protection(se, &left))
 		ss_stats_record(SS_HIST_PROTECT_PICK, left);
 }
+
+#if SS_HAVE_H_LOAD
+/*
+ * *@x * @num / @den, as rescale_entity() scales; false where the product
+ * is past s64 (a lag between weights far apart).
+ */
+static bool ss_rescale(s64 *x, u32 num, u32 den)
+{
+	s64 prod;
+
+	if (check_mul_overflow(*x, (s64)num, &prod))
+		return false;
+	*x = div64_s64(prod, den);
+	return true;
+}
+
+/*
+ * 7.3+: pick_eevdf() chose @p with the hierarchical weight it was queued
+ * with; set_next_task_fair() then reweighted it to the weight of now
+ * (reweight_eevdf(): V stays, the lag and deadline - V scale by
+ * w_old / w_new).  Undone here, so @v's lag and *@deadline are what the
+ * pick saw.  Where the queued weight was not seen (a move by load
+ * balancing, a throttle, a slot taken over) they stay as they are now.
+ */
+static void ss_pick_unweigh(struct task_struct *p, bool eevdf,
+			    struct ss_entity_view *v, u64 *deadline)
+{
+	u32 queued = ss_task_weight_queued(p);
+	u32 now = ss_se_h_weight(&p->se);
+	s64 lag = v->lag, rel = (s64)(*deadline - v->V);
+
+	if (queued == now)
+		return;
+	if (!queued || !ss_rescale(&lag, now, queued) ||
+	    !ss_rescale(&rel, now, queued)) {
+		if (eevdf)
+			ss_stats_count(SS_PICKS_WEIGHT_UNSEEN);
+		return;
+	}
+	v->lag = lag;
+	*deadline = v->V + rel;
+	if (eevdf)
+		ss_stats_count(SS_PICKS_REWEIGHTED);
+}
+
+/* @p is queued with the weight the kernel set last, or one unseen (0). */
+void ss_eevdf_queued(struct task_struct *p, bool seen)
+{
+	ss_task_weight_note(p, seen ? ss_se_h_weight(&p->se) : 0);
+}
+#endif
 
 /*
  * One level of a pick: the task on its cfs_rq, or a group entity on its.
@@ -126,18 +183,27 @@ static __always_inline void ss_pick_level(struct task_struct *p,
 					  bool pick_order, bool trace,
 					  struct ss_rq_view *rv)
 {
+	/* a flat kernel's task level was reweighted after its pick */
+	bool unweigh = SS_HAVE_H_LOAD && !depth &&
+		       ss_cfs.model == SS_MODEL_FLAT;
+	u64 deadline = se->deadline;
 	struct ss_entity_view v;
 
-	/* V (a division) only where a lag is recorded */
+	/* V (a division) only where a lag is recorded or undone */
 	ss_rq_view_sums(rv, cfs_rq);
-	if (eevdf || trace)
+	if (eevdf || trace || unweigh)
 		ss_rq_view_entity(rv, cfs_rq, se, &v);
+#if SS_HAVE_H_LOAD
+	if (unweigh)
+		ss_pick_unweigh(p, eevdf, &v, &deadline);
+#endif
 	if (eevdf)
-		ss_pick_count(se, &v, depth);
+		ss_pick_count(se, &v, deadline, depth);
 	if (pick_order)
-		ss_pick_order(rv, cfs_rq, se, depth);
+		ss_pick_order(rv, cfs_rq, deadline, depth);
 	if (trace)
-		trace_pick(p, se, depth, v.V, v.lag, v.eligible, false);
+		trace_pick(p, se, depth, v.V, v.lag, v.V - v.lag, deadline,
+			   v.eligible, false);
 }
 
 /*
@@ -227,7 +293,8 @@ void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
 		ss_rq_view_entity(rv, ss_rq_view_queue(rv, se), se, &v);
 		v.lag = se->vlag;
 	}
-	trace_dequeue(p, se, 0, v.V, v.lag, v.eligible, delayed);
+	trace_dequeue(p, se, 0, v.V, v.lag, se->vruntime, se->deadline,
+		      v.eligible, delayed);
 }
 
 /*
@@ -260,7 +327,8 @@ void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
 	/* placements is its count (stats.c) */
 	ss_stats_record_signed(SS_HIST_LAG_PLACE, v.lag);
 	if (trace_place_enabled())
-		trace_place(p, &p->se, 0, v.V, v.lag, v.eligible, false);
+		trace_place(p, &p->se, 0, v.V, v.lag, p->se.vruntime,
+			    p->se.deadline, v.eligible, false);
 }
 
 /*

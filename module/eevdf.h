@@ -337,6 +337,7 @@ void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
 			 unsigned int on, struct ss_rq_view *rv);
 void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
 		     unsigned int on, struct ss_rq_view *rv);
+void ss_eevdf_queued(struct task_struct *p, bool seen);
 extern const struct seq_operations ss_eevdf_tasks_sops;
 
 #endif /* _SCHEDSCOPE_EEVDF_H */

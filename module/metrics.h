@@ -103,6 +103,10 @@ SS_COUNTER(PICKS_INELIGIBLE,		picks_ineligible, EEVDF,
 	   "EEVDF picks of an ineligible task")
 SS_COUNTER(PICKS_INELIGIBLE_GROUP,	picks_ineligible_group, EEVDF,
 	   "EEVDF picks through an ineligible parent group entity")
+SS_COUNTER(PICKS_REWEIGHTED,		picks_reweighted, EEVDF,
+	   "EEVDF picks whose task was reweighted when set running, recorded as the pick saw it")
+SS_COUNTER(PICKS_WEIGHT_UNSEEN,		picks_weight_unseen, EEVDF,
+	   "EEVDF picks whose weight as queued was not seen, recorded as reweighted")
 SS_COUNTER(PLACEMENTS,			placements, EEVDF,
 	   "Wakeups placed after a real dequeue (place_entity())")
 SS_COUNTER(DEQUEUES,			dequeues, EEVDF,

@@ -76,6 +76,16 @@ static bool ss_eevdf_wanted(unsigned int on, unsigned int groups,
 }
 
 /*
+ * 7.3+: a pick's EEVDF reads need the hierarchical weight the picked task
+ * was queued with (ss_eevdf_queued()).
+ */
+static bool ss_weight_wanted(unsigned int on, const struct task_struct *p)
+{
+	return SS_HAVE_H_LOAD && ss_cfs.model == SS_MODEL_FLAT &&
+	       ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(PICK_ORDER), p);
+}
+
+/*
  * Returns whether the woken @next displaced @prev (a wakeup preemption).
  * @rv: what the EEVDF reads read of next's cfs_rq, for prev's switch-out.
  */
@@ -118,7 +128,7 @@ static void ss_switch_out(unsigned int on, struct task_struct *prev,
 			  bool wakeup_preemption, unsigned int prev_state,
 			  u64 now, struct ss_rq_view *rv)
 {
-	bool delayed, runnable;
+	bool delayed, runnable, throttled = false;
 
 	/*
 	 * Still queued: preempted, or a sleep called off by a signal.  A
@@ -129,12 +139,17 @@ static void ss_switch_out(unsigned int on, struct task_struct *prev,
 	delayed = ss_se_delayed(&prev->se);
 	runnable = READ_ONCE(prev->on_rq) == SS_TASK_ON_RQ_QUEUED && !delayed;
 	if (on & SS_SLOT_GROUPS) {
-		if (!runnable)
+		if (!runnable) {
 			ss_task_sleep(prev, delayed ? SS_SLEEP_DELAYED : SS_SLEEP);
-		else if (unlikely(ss_fair(prev) && ss_throttled(prev)))
+		} else if (unlikely(ss_fair(prev) && ss_throttled(prev))) {
+			throttled = true;
 			ss_task_wait_begin(prev, SS_WAIT_THROTTLED, now);
-		else
+		} else {
 			ss_task_wait_begin(prev, SS_WAIT_PREEMPT, now);
+		}
+		/* unthrottled, it is queued again unseen */
+		if (runnable && ss_weight_wanted(on, prev))
+			ss_eevdf_queued(prev, !throttled);
 	}
 	if (!ss_measured(prev))
 		return;
@@ -217,6 +232,8 @@ void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 	ss_cpu_this();
 	if (on & SS_SLOT_GROUPS)
 		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, ss_clock());
+	if (ss_weight_wanted(on, p))
+		ss_eevdf_queued(p, true);
 	if (!ss_measured(p))
 		goto resched;
 	if (on & SS_ON(LATENCY))
@@ -252,6 +269,8 @@ void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)
 	ss_cpu_this();
 	if (on & SS_SLOT_GROUPS)
 		ss_task_wait_begin(p, SS_WAIT_NEW, ss_clock());
+	if (ss_weight_wanted(on, p))
+		ss_eevdf_queued(p, true);
 	if ((on & SS_ON(LATENCY)) && ss_measured(p))
 		ss_stats_count(SS_WAKEUPS_NEW);
 	if (SS_CAN_EEVDF && (on & SS_ON(DECISIONS)))
@@ -261,9 +280,14 @@ void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)
 void ss_probe_sched_migrate_task(void *data, struct task_struct *p,
 				 int dest_cpu)
 {
+	unsigned int on = ss_probe_groups();
+
 	ss_cpu_this();
-	if ((ss_probe_groups() & SS_ON(SWITCHES)) && ss_measured(p))
+	if ((on & SS_ON(SWITCHES)) && ss_measured(p))
 		ss_stats_count(SS_MIGRATIONS);
+	/* queued again on dest_cpu unseen, unless a wakeup follows */
+	if (ss_weight_wanted(on, p))
+		ss_eevdf_queued(p, false);
 }
 
 void ss_probe_sched_process_free(void *data, struct task_struct *p)

@@ -17,10 +17,11 @@
 DECLARE_EVENT_CLASS(schedscope_entity,
 
 	TP_PROTO(struct task_struct *p, const struct sched_entity *se,
-		 int depth, u64 avg_vruntime, s64 lag, bool eligible,
-		 bool delayed),
+		 int depth, u64 avg_vruntime, s64 lag, u64 vruntime,
+		 u64 deadline, bool eligible, bool delayed),
 
-	TP_ARGS(p, se, depth, avg_vruntime, lag, eligible, delayed),
+	TP_ARGS(p, se, depth, avg_vruntime, lag, vruntime, deadline,
+		eligible, delayed),
 
 	TP_STRUCT__entry(
 		__field(int,		cpu)
@@ -43,8 +44,8 @@ DECLARE_EVENT_CLASS(schedscope_entity,
 		memcpy(__entry->comm, p->comm, TASK_COMM_LEN);
 		__entry->depth		= depth;
 		__entry->lag		= lag;
-		__entry->vruntime	= se->vruntime;
-		__entry->deadline	= se->deadline;
+		__entry->vruntime	= vruntime;
+		__entry->deadline	= deadline;
 		__entry->avg_vruntime	= avg_vruntime;
 		__entry->slice		= se->slice;
 		__entry->weight		= se->load.weight >> SCHED_FIXEDPOINT_SHIFT;
@@ -62,23 +63,26 @@ DECLARE_EVENT_CLASS(schedscope_entity,
 /* A fair task is switched in: one record per level of its hierarchy. */
 DEFINE_EVENT(schedscope_entity, pick,
 	TP_PROTO(struct task_struct *p, const struct sched_entity *se,
-		 int depth, u64 avg_vruntime, s64 lag, bool eligible,
-		 bool delayed),
-	TP_ARGS(p, se, depth, avg_vruntime, lag, eligible, delayed));
+		 int depth, u64 avg_vruntime, s64 lag, u64 vruntime,
+		 u64 deadline, bool eligible, bool delayed),
+	TP_ARGS(p, se, depth, avg_vruntime, lag, vruntime, deadline,
+		eligible, delayed));
 
 /* A fair task goes to sleep; its dequeue may be delayed. */
 DEFINE_EVENT(schedscope_entity, dequeue,
 	TP_PROTO(struct task_struct *p, const struct sched_entity *se,
-		 int depth, u64 avg_vruntime, s64 lag, bool eligible,
-		 bool delayed),
-	TP_ARGS(p, se, depth, avg_vruntime, lag, eligible, delayed));
+		 int depth, u64 avg_vruntime, s64 lag, u64 vruntime,
+		 u64 deadline, bool eligible, bool delayed),
+	TP_ARGS(p, se, depth, avg_vruntime, lag, vruntime, deadline,
+		eligible, delayed));
 
 /* A woken fair task, right after its placement. */
 DEFINE_EVENT(schedscope_entity, place,
 	TP_PROTO(struct task_struct *p, const struct sched_entity *se,
-		 int depth, u64 avg_vruntime, s64 lag, bool eligible,
-		 bool delayed),
-	TP_ARGS(p, se, depth, avg_vruntime, lag, eligible, delayed));
+		 int depth, u64 avg_vruntime, s64 lag, u64 vruntime,
+		 u64 deadline, bool eligible, bool delayed),
+	TP_ARGS(p, se, depth, avg_vruntime, lag, vruntime, deadline,
+		eligible, delayed));
 
 /*
  * A measured fair task was woken: the wakeup preemption decision

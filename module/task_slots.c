@@ -28,6 +28,9 @@
 struct ss_task_slot *ss_slots;
 unsigned int ss_slots_shift;
 unsigned int ss_task_slots_nr;
+#if SS_HAVE_H_LOAD
+u32 *ss_slot_weights;
+#endif
 
 int ss_task_slots_alloc(unsigned int nr)
 {
@@ -35,6 +38,14 @@ int ss_task_slots_alloc(unsigned int nr)
 	ss_slots = vzalloc(array_size(nr, sizeof(*ss_slots)));
 	if (!ss_slots)
 		return -ENOMEM;
+#if SS_HAVE_H_LOAD
+	ss_slot_weights = vzalloc(array_size(nr, sizeof(*ss_slot_weights)));
+	if (!ss_slot_weights) {
+		vfree(ss_slots);
+		ss_slots = NULL;
+		return -ENOMEM;
+	}
+#endif
 	ss_task_slots_nr = nr;
 	ss_slots_shift = 64 - ilog2(nr);
 	return 0;
@@ -44,17 +55,41 @@ void ss_task_slots_free(void)
 {
 	vfree(ss_slots);
 	ss_slots = NULL;
+#if SS_HAVE_H_LOAD
+	vfree(ss_slot_weights);
+	ss_slot_weights = NULL;
+#endif
 }
 
-size_t ss_task_slots_bytes(void)
+static size_t ss_slots_bytes(void)
 {
 	return array_size(ss_task_slots_nr, sizeof(*ss_slots));
+}
+
+#if SS_HAVE_H_LOAD
+static size_t ss_slot_weights_bytes(void)
+{
+	return array_size(ss_task_slots_nr, sizeof(*ss_slot_weights));
+}
+#endif
+
+/* The table's memory, with the weights beside it where they are kept. */
+size_t ss_task_slots_bytes(void)
+{
+#if SS_HAVE_H_LOAD
+	return ss_slots_bytes() + ss_slot_weights_bytes();
+#else
+	return ss_slots_bytes();
+#endif
 }
 
 /* Only while no probe is attached: waits seen before now are unknown. */
 void ss_task_slots_clear(void)
 {
-	memset(ss_slots, 0, ss_task_slots_bytes());
+	memset(ss_slots, 0, ss_slots_bytes());
+#if SS_HAVE_H_LOAD
+	memset(ss_slot_weights, 0, ss_slot_weights_bytes());
+#endif
 }
 
 /* @p is being freed: its address may come back as another task. */

@@ -25,6 +25,10 @@ struct ss_task_slot {
 
 extern struct ss_task_slot *ss_slots;
 extern unsigned int ss_slots_shift;	/* 64 - log2(slots): 42 or more */
+#if SS_HAVE_H_LOAD
+/* beside each slot: its task's hierarchical weight when queued (0: unknown) */
+extern u32 *ss_slot_weights;
+#endif
 
 /*
  * The slot is the hash's top bits (at most 22), the tag 13 bits below the
@@ -35,10 +39,15 @@ static inline u64 ss_task_hash(const struct task_struct *p)
 	return (u64)(unsigned long)p * GOLDEN_RATIO_64;
 }
 
-static inline struct ss_task_slot *ss_slot_of(u64 hash)
+static inline unsigned long ss_slot_index(u64 hash)
 {
 	/* & 63: no shift check needed, the shift is below 64 */
-	return &ss_slots[hash >> (ss_slots_shift & 63)];
+	return hash >> (ss_slots_shift & 63);
+}
+
+static inline struct ss_task_slot *ss_slot_of(u64 hash)
+{
+	return &ss_slots[ss_slot_index(hash)];
 }
 
 static inline u64 ss_tag_of(u64 hash)
@@ -153,5 +162,36 @@ static inline struct ss_wait ss_task_wait_end(struct task_struct *p, u64 now)
 	WRITE_ONCE(s->word, ss_word(0, tag, SS_WAIT_NONE));
 	return w;
 }
+
+#if SS_HAVE_H_LOAD
+/*
+ * 7.3+ keeps each task's hierarchical weight (se->h_load) and rescales its
+ * vruntime and deadline to it at enqueue, at every tick and when it is set
+ * running, after pick_eevdf() chose it.  @w (0: not known) is @p's weight
+ * as queued, seen where the kernel last set it: after an enqueue
+ * (sched_wakeup, sched_wakeup_new) or at a switch-out that leaves @p queued.
+ * Kept only while the slot is @p's.
+ */
+static inline void ss_task_weight_note(const struct task_struct *p, u32 w)
+{
+	u64 hash = ss_task_hash(p);
+
+	if (READ_ONCE(ss_slot_of(hash)->task) == p)
+		WRITE_ONCE(ss_slot_weights[ss_slot_index(hash)], w);
+}
+
+/* What ss_task_weight_note() kept for @p, or 0. */
+static inline u32 ss_task_weight_queued(const struct task_struct *p)
+{
+	u64 hash = ss_task_hash(p);
+	const struct ss_task_slot *s = ss_slot_of(hash);
+	u32 w = READ_ONCE(ss_slot_weights[ss_slot_index(hash)]);
+
+	if (READ_ONCE(s->task) != p ||
+	    ss_word_tag(READ_ONCE(s->word)) != ss_tag_of(hash))
+		return 0;
+	return w;
+}
+#endif
 
 #endif /* _SCHEDSCOPE_TASK_SLOTS_H */
