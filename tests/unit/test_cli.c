@@ -17,7 +17,10 @@
 
 #include "check.h"
 #include "cmd/commands.h"
+#include "hist/log2_hist.h"
+#include "kmod/decision_classes.h"
 #include "lib/read_file.h"
+#include "output/overview.h"
 #include "test_util.h"
 
 #define FIXTURE "../fixtures/debugfs/basic"
@@ -173,7 +176,7 @@ static void test_reading(void)
 	char fixture_copy[PATH_MAX];
 
 	snprintf(fixture_copy, sizeof(fixture_copy), "%s", fixture);
-	CHECK_EQ_INT(run(NULL, "show", "--debugfs", fixture_copy, NULL), 0);
+	CHECK_EQ_INT(run(NULL, "show", "--all", "--debugfs", fixture_copy, NULL), 0);
 	CHECK_STR_HAS(got_out, "@wakeup_lat_ns: \n[512, 1K) ");
 	CHECK_STR_HAS(got_out, "# @wakeup_lat_ns: count 164, min [512, 1023]");
 	/* The environment variable, and the option before it. */
@@ -272,8 +275,109 @@ static void test_watch(void)
 	CHECK_EQ_INT(run(dir, "watch", "--csv", "0.02", "2", NULL), 0);
 	CHECK(!strncmp(got_out, "time,cpu,kind,name,lo,hi,value\n", 31));
 	CHECK(strstr(got_out + 1, "time,cpu,kind") == NULL);
-	CHECK_EQ_INT(run(dir, "watch", "0.02", "1", NULL), 0);
+	CHECK_EQ_INT(run(dir, "watch", "--all", "0.02", "1", NULL), 0);
 	CHECK(!strncmp(got_out, "# ", 2) && strstr(got_out, " interval 0.0"));
+	/* the default: a header, then one line per interval */
+	CHECK_EQ_INT(run(dir, "watch", "0.02", "3", NULL), 0);
+	lines = 0;
+	for (const char *p = got_out; (p = strchr(p, '\n')); p++)
+		lines++;
+	CHECK_EQ_INT(lines, 2 + 3);
+	CHECK(!strncmp(got_out, "# time ", 7));
+	/* nothing happened in the intervals: 0 a second, no waits */
+	CHECK_STR_HAS(got_out, "         0         -         0         -");
+}
+
+/* Write hist/FILE of dir as the module does, with the given buckets. */
+static void write_hist(const char *dir, const char *file, const char *name,
+		       const unsigned int *bucket, const uint64_t *count,
+		       size_t n)
+{
+	struct log2_hist h;
+	char rel[64], *text = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&text, &len);
+
+	log2_hist_init(&h, name);
+	for (i = 0; i < n; i++)
+		h.buckets[bucket[i]] = count[i];
+	CHECK(f && !log2_hist_print(&h, f));
+	fclose(f);
+	snprintf(rel, sizeof(rel), "hist/%s", file);
+	test_write(dir, rel, text);
+	free(text);
+}
+
+/*
+ * show's overview: percentiles in us of a histogram whose percentiles are
+ * known, and at most OVERVIEW_MAX_LINES lines with every decision class
+ * seen and every group off.
+ */
+static void test_overview(void)
+{
+	/* [1K, 2K) 500, [8K, 16K) 400, [64K, 128K) 90, [1M, 2M) 10 */
+	static const unsigned int bucket[] = { 11, 14, 17, 21 };
+	static const uint64_t count[] = { 500, 400, 90, 10 };
+	char dir[PATH_MAX], stats[8192], status[2048], *line;
+	size_t i, used = 0;
+	int lines = 0;
+
+	snprintf(dir, sizeof(dir), "%s", test_tmpdir("cli_overview"));
+	test_copy_dir(FIXTURE, dir);
+	write_hist(dir, "wakeup_lat", "wakeup_lat_ns", bucket, count, 4);
+	test_write(dir, "stats", "switches 1000\nswitches_voluntary 900\n"
+		   "switches_involuntary 100\nswitches_to_idle 7\n"
+		   "migrations 3\npreempted_by_wakeup 40\n"
+		   "wakeup_lat_count 1000\n"
+		   "wakeup_lat_sum_ns 40000000\n"
+		   "preempt_lat_count 22\npreempt_lat_sum_ns 1277952\n"
+		   "new_lat_count 4\nnew_lat_sum_ns 33792\n");
+	CHECK_EQ_INT(run(dir, "show", NULL), 0);
+	/*
+	 * p50: rank 500 ends [1024, 2047]: 2047 ns; p90: rank 900 ends
+	 * [8192, 16383]; p99: rank 990 ends [65536, 131071]; p99.9: rank 999,
+	 * 9 of the 10 in [1048576, 2097151]: 1048576 + 0.9 * 1048575 ns; the
+	 * max at most the top of that bucket
+	 */
+	CHECK_STR_HAS(got_out, "  after a wakeup            1000     2.05     16.4"
+		      "    131.1     1992     <=2097\n");
+	CHECK_STR_HAS(got_out, "percentiles interpolated within log2 buckets");
+	CHECK_STR_HAS(got_out, "Switches out: 1000; slept 900 (90.0%), "
+		      "preempted 100 (10.0%: by a wakeup 40, other 60)\n");
+
+	/* the longest overview: every class seen, every group off */
+	used += snprintf(stats + used, sizeof(stats) - used,
+			 "switches 1000\nswitches_voluntary 900\n"
+			 "switches_involuntary 100\nswitches_to_idle 7\n"
+			 "switches_exiting 1\nmigrations 3\n"
+			 "wakeup_decisions %zu\npicks 10\npicks_ineligible 1\n"
+			 "picks_earlier_ineligible 1\npicks_earlier_delayed 1\n"
+			 "picks_earlier_eligible 1\ndequeues 5\n"
+			 "dequeues_delayed 5\nwakeups_delayed 4\n"
+			 "wakeup_preemptions 60\nslot_collisions 2\n",
+			 decision_nclasses);
+	for (i = 0; i < decision_nclasses; i++)
+		used += snprintf(stats + used, sizeof(stats) - used, "%s 1\n",
+				 decision_classes[i].key);
+	test_write(dir, "stats", stats);
+	used = snprintf(status, sizeof(status), "kernel 7.3.4+deb13-amd64\n"
+			"enabled 1\nfilter comm=pingpong\n");
+	for (i = 0; i < 6; i++)
+		used += snprintf(status + used, sizeof(status) - used,
+				 "group g%zu off: not in the groups parameter\n",
+				 i);
+	test_write(dir, "status", status);
+	CHECK_EQ_INT(run(dir, "show", NULL), 0);
+	for (line = got_out; (line = strchr(line, '\n')); line++)
+		lines++;
+	CHECK_MSG(lines <= OVERVIEW_MAX_LINES, "%d lines: %s", lines, got_out);
+	CHECK_STR_HAS(got_out, "schedscope on 7.3.4+deb13-amd64: measuring, "
+		      "comm=pingpong\n");
+	CHECK_STR_HAS(got_out, "Not measured: g5 off: not in the groups parameter\n");
+	CHECK_STR_HAS(got_out, "Wakeup decisions: ");
+	for (i = 0; i < decision_nclasses; i++)
+		CHECK_STR_HAS(got_out, decision_classes[i].label);
+	CHECK_STR_HAS(got_out, "Note: 2 waits lost");
 }
 
 /* export: the file as show --format prometheus prints it; the refusals. */
@@ -318,5 +422,6 @@ void test_cli(void)
 	test_reading();
 	test_control();
 	test_watch();
+	test_overview();
 	test_export();
 }

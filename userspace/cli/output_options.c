@@ -60,7 +60,10 @@ static int set_format_name(const char *cmd, struct output_params *p,
 int output_option(const char *cmd, struct output_params *p, int opt,
 		  const char *arg)
 {
+	p->detailed = true;
 	switch (opt) {
+	case OPT_ALL:
+		return 0;
 	case OPT_FORMAT:
 		return set_format_name(cmd, p, arg);
 	case OPT_JSON:

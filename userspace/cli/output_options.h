@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The output options of show and watch (--format, --json, --csv,
- * --openmetrics, --per-cpu, --unit, --hist, --no-summary) into the
+ * --openmetrics, --per-cpu, --unit, --hist, --no-summary, --all) into the
  * printers' struct out_opts; sweep takes their defaults.
  */
 #ifndef SCHEDSCOPE_CLI_OUTPUT_OPTIONS_H
@@ -21,6 +21,7 @@ enum {
 	OPT_UNIT,
 	OPT_HIST,
 	OPT_NO_SUMMARY,
+	OPT_ALL,
 };
 
 #define OUTPUT_OPTIONS \
@@ -31,12 +32,19 @@ enum {
 	{ "per-cpu", no_argument, NULL, OPT_PER_CPU }, \
 	{ "unit", required_argument, NULL, OPT_UNIT }, \
 	{ "hist", required_argument, NULL, OPT_HIST }, \
-	{ "no-summary", no_argument, NULL, OPT_NO_SUMMARY }
+	{ "no-summary", no_argument, NULL, OPT_NO_SUMMARY }, \
+	{ "all", no_argument, NULL, OPT_ALL }
 
 struct output_params {
 	struct out_opts out;
 	const char *format_opt;		/* the option that chose the format */
 	const char *hist;		/* --hist NAME */
+	/*
+	 * --all, or an option that shapes the full output (a format, --hist,
+	 * --per-cpu, --unit, --no-summary): not the short default of show
+	 * and watch
+	 */
+	bool detailed;
 };
 
 /* The defaults: bpftrace layout, ns, summaries, counters, a CSV header. */

@@ -3,6 +3,7 @@
  * schedscope show: the module's counters and histograms, once.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,8 @@
 #include "cmd/commands.h"
 #include "kmod/control.h"
 #include "kmod/snapshot.h"
+#include "lib/read_file.h"
+#include "output/overview.h"
 
 static const char cmd[] = "show";
 
@@ -21,8 +24,13 @@ static void usage(FILE *out)
 	fprintf(out,
 "Usage: schedscope show [OPTIONS]\n"
 "\n"
-"Print the module's counters and histograms (stats, hist/<name>).\n"
+"Print what the module measured: without options a short overview (the\n"
+"waits for a CPU with their percentiles in microseconds, switches by\n"
+"cause, wakeup decisions as shares, EEVDF picks, delayed dequeues, the\n"
+"metric groups that are off); with --all or any option below, every\n"
+"counter and histogram (stats, hist/<name>).\n"
 "\n"
+"  --all                 every counter and histogram\n"
 "  --hist NAME           only histogram NAME (hist/NAME), without counters\n"
 "  --format FMT          histogram layout: bpftrace (default: bpftrace's\n"
 "                        hist()), bcc (runqlat.py's print_log2_hist),\n"
@@ -40,6 +48,8 @@ static void usage(FILE *out)
 CLI_DEBUGFS_HELP
 CLI_HELP_HELP
 "\n"
+"The overview's percentiles are interpolated within the module's log2\n"
+"buckets; its max is the top of the highest bucket that holds a wait.\n"
 "Summary lines give count, min, max, mean, stddev and p50/p90/p99/p99.9.\n"
 "From log2 buckets only ranges are exact: min, max and each percentile lie\n"
 "in the [lo, hi] range printed; '~' marks an estimate (a percentile\n"
@@ -84,6 +94,22 @@ static int parse_args(int argc, char **argv, struct show_params *p)
 	return ret ? ret : cli_no_arguments(cmd, argc, argv);
 }
 
+/* The overview, with what the status file says (if it can be read). */
+static int print_overview(const struct ss_snapshot *snap, const char *dir)
+{
+	char path[PATH_MAX], err[256];
+	char *status = NULL;
+	size_t len;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/status", dir);
+	if (read_file(path, &status, &len, err, sizeof(err)))
+		status = NULL;
+	ret = out_overview(snap, status, stdout);
+	free(status);
+	return ret;
+}
+
 int cmd_show(int argc, char **argv)
 {
 	struct ss_snapshot_opts sopts = { 0 };
@@ -101,7 +127,8 @@ int cmd_show(int argc, char **argv)
 	if (ss_read_snapshot(cmd, dir, &sopts, &snap))
 		return 1;
 	cmd_warn_disabled(cmd, dir);
-	ret = out_snapshot(&snap, &p.output.out, stdout);
+	ret = p.output.detailed ? out_snapshot(&snap, &p.output.out, stdout) :
+				  print_overview(&snap, dir);
 	ss_snapshot_free(&snap);
 	if (ret || fflush(stdout)) {
 		cli_error(cmd, "writing the output: %s", strerror(errno));

@@ -18,6 +18,7 @@
 #include "cmd/commands.h"
 #include "kmod/control.h"
 #include "kmod/snapshot.h"
+#include "output/watch_line.h"
 
 static const char cmd[] = "watch";
 
@@ -31,7 +32,13 @@ static void usage(FILE *out)
 "an interval cut short by the signal is printed with its real length).\n"
 "Each interval is the difference of two readings: nothing is reset. The\n"
 "module is enabled for the run if it was disabled, and disabled again.\n"
+"Without options one line per interval under a \"#\" header: switches and\n"
+"wakeups a second, the share of switches that slept, the wakeup wait's\n"
+"p50, p99 and max and the preempted wait's p99 in microseconds, the share\n"
+"of wakeup decisions that preempted; with --all or any option below, every\n"
+"counter and histogram each interval.\n"
 "\n"
+"  --all                 every counter and histogram\n"
 "  --hist NAME           only histogram NAME, without counters\n"
 "  --format FMT          bpftrace (default), bcc, libbpf-tools, json, csv\n"
 "  --json                JSON Lines: one object per interval\n"
@@ -43,7 +50,8 @@ CLI_FILTER_HELP
 "  --debugfs DIR         the module's debugfs directory\n"
 CLI_HELP_HELP
 "\n"
-"Text output starts each interval with \"# HH:MM:SS interval S.SSS s\".\n");
+"The full text output starts each interval with \"# HH:MM:SS interval\n"
+"S.SSS s\".\n");
 }
 
 struct watch_params {
@@ -133,6 +141,17 @@ static int print_interval(const struct ss_snapshot *now,
 	p->output.out.csv_header = first;
 	localtime_r(&now->when.tv_sec, &tm);
 	strftime(when, sizeof(when), "%H:%M:%S", &tm);
+	if (!p->output.detailed) {
+		if (first)
+			out_watch_header(stdout);
+		if (reset)
+			fprintf(stderr, "schedscope watch: %s: the counters "
+				"went down (reset by someone): showing the "
+				"values since then\n", when);
+		ret = out_watch_line(&delta, p->output.out.interval, when,
+				     stdout);
+		goto out;
+	}
 	if (p->output.out.format != OUT_JSON && p->output.out.format != OUT_CSV) {
 		printf("# %s interval %.3f s\n", when, p->output.out.interval);
 		if (reset)
@@ -143,6 +162,7 @@ static int print_interval(const struct ss_snapshot *now,
 			"(reset by someone): showing the values since then\n", when);
 	}
 	ret = out_snapshot(&delta, &p->output.out, stdout);
+out:
 	ss_snapshot_free(&delta);
 	fflush(stdout);
 	return ret;

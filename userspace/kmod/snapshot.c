@@ -16,6 +16,17 @@ const char *snapshot_hist_name(const struct snapshot_hist *h)
 	return h->is_signed ? h->s.name : h->u.name;
 }
 
+const struct snapshot_hist *ss_snapshot_hist(const struct ss_snapshot *snap,
+					     const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < snap->nhist; i++)
+		if (!strcmp(snap->hist[i].total.file, file))
+			return &snap->hist[i].total;
+	return NULL;
+}
+
 /* The map name of a "@name: " first line, or NULL when it is not one. */
 static bool first_line_name(const char *buf, size_t len, char *name, size_t n)
 {

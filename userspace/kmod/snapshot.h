@@ -72,6 +72,10 @@ int ss_snapshot_diff(const struct ss_snapshot *after,
 		     const struct ss_snapshot *before, struct ss_snapshot *delta,
 		     bool *was_reset, char *err, size_t errlen);
 
+/* The total histogram read from hist/<file>, or NULL. */
+const struct snapshot_hist *ss_snapshot_hist(const struct ss_snapshot *snap,
+					     const char *file);
+
 /* The map name of a histogram (from its first line: "wakeup_lat_ns"). */
 const char *snapshot_hist_name(const struct snapshot_hist *h);
 
