@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# make                      module for KDIR (default: the running kernel) + userspace
+# make                      userspace + module for KDIR (default: the running kernel);
+#                           without a kernel build tree there, userspace only and
+#                           a line saying what the module needs
 # make module KDIR=DIR      module only, built in build/<kernel release>/
 # make userspace            the CLI, workloads and test helpers
 # make check                unit tests of the userspace code
@@ -21,7 +23,14 @@ KRELEASE := $(shell sed -n 's/^\#define UTS_RELEASE "\(.*\)"$$/\1/p' \
 MODDIR := build/$(or $(KRELEASE),unknown)
 MODULE_SOURCES := Kbuild $(wildcard module/*.c module/*.h)
 
+# The tools need no kernel headers: without a build tree at KDIR, `make` builds
+# them and says what the module needs (`make module` fails there instead).
+ifneq ($(KRELEASE),)
 all: module userspace
+else
+all: userspace
+	@echo "make: tools built in build/bin; module not built: no kernel build tree at KDIR=$(KDIR) (install linux-headers-$$(uname -r), or pass KDIR=)" >&2
+endif
 
 # Each kernel gets its own copy of the sources, so objects of different kernels
 # never mix and `make module KDIR=...` for two kernels can run one after the other.
