@@ -53,7 +53,8 @@ static void decisions_row(struct report *r, struct report_table *t,
 		char buf[128];
 
 		report_comparison_cell(buf, sizeof(buf), &st[s], &st[r->base],
-				       s == r->base, decimals);
+				       s == r->base, decimals,
+				       REPORT_NO_BETTER);
 		report_table_set(t, row, s + 1, "%s", buf);
 	}
 }

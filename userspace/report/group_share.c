@@ -199,7 +199,8 @@ static void results_table(struct report *r)
 			setting_summary(r, s, value_of, &gv[i], &st[s]);
 		for (s = 0; s < res->nsettings; s++) {
 			report_comparison_cell(buf, sizeof(buf), &st[s],
-					       &st[r->base], s == r->base, 3);
+					       &st[r->base], s == r->base, 3,
+					       REPORT_NO_BETTER);
 			report_table_set(&t, row, s + 2, "%s", buf);
 		}
 	}

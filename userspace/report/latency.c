@@ -425,6 +425,36 @@ double metric_wakeup_lat_us(const struct sweep_run *run)
 	return n > 0 ? sweep_run_stat(run, "wakeup_lat_sum_ns") / n / 1e3 : NAN;
 }
 
+/* A percentile's estimate of the run's wakeup_lat summary, in us. */
+static double module_lat_pct_us(const struct sweep_run *run, const char *pct)
+{
+	double us;
+	json_t *sum = module_lat_summary(run, &us);
+
+	return sum ? us * summary_num(json_object_get(sum, pct), "estimate",
+				      -1) : NAN;
+}
+
+double metric_wakeup_p50_us(const struct sweep_run *run)
+{
+	return module_lat_pct_us(run, "p50");
+}
+
+double metric_wakeup_p90_us(const struct sweep_run *run)
+{
+	return module_lat_pct_us(run, "p90");
+}
+
+double metric_wakeup_p99_us(const struct sweep_run *run)
+{
+	return module_lat_pct_us(run, "p99");
+}
+
+double metric_wakeup_p999_us(const struct sweep_run *run)
+{
+	return module_lat_pct_us(run, "p99.9");
+}
+
 static double module_lat_stddev_us(const struct sweep_run *run)
 {
 	double us;

@@ -91,9 +91,11 @@ struct column {
 	run_metric get;
 	const struct module_metric *metric;
 	int decimals;
+	enum report_better better;
 };
 
-#define RUN_METRIC_COLUMN(head, get, decimals) { head, get, NULL, decimals }
+#define RUN_METRIC_COLUMN(head, get, decimals, better) \
+	{ head, get, NULL, decimals, REPORT_##better }
 
 /* setting_summary()'s value of a column, which arg points to */
 static double column_value(const struct sweep_run *run, const void *arg)
@@ -114,9 +116,9 @@ static size_t module_columns(struct column *cols, bool rows, char (*names)[64])
 		if (rows && !m->row)
 			continue;
 		if (rows)
-			snprintf(names[n], sizeof(names[n]), "Amean %s", m->row);
+			snprintf(names[n], sizeof(names[n]), "%s", m->row);
 		cols[n] = (struct column){ rows ? names[n] : m->head, NULL, m,
-					   m->whole ? 2 : 0 };
+					   m->whole ? 2 : 0, REPORT_NO_BETTER };
 		n++;
 	}
 	return n;
@@ -184,10 +186,12 @@ static void means_table(struct report *r, const struct column *cols,
 void section_means(struct report *r)
 {
 	static const struct column workload[] = {
-		RUN_METRIC_COLUMN("seconds", metric_seconds, 4),
-		RUN_METRIC_COLUMN("cpu seconds", metric_cpu_seconds, 4),
-		RUN_METRIC_COLUMN("context switches", metric_context_switches, 0),
-		RUN_METRIC_COLUMN("migrations", metric_migrations, 0),
+		RUN_METRIC_COLUMN("seconds", metric_seconds, 4, LOWER_BETTER),
+		RUN_METRIC_COLUMN("cpu seconds", metric_cpu_seconds, 4,
+				  LOWER_BETTER),
+		RUN_METRIC_COLUMN("context switches", metric_context_switches,
+				  0, NO_BETTER),
+		RUN_METRIC_COLUMN("migrations", metric_migrations, 0, NO_BETTER),
 	};
 	struct column module[MODULE_METRICS];
 	size_t i, nmodule = module_columns(module, false, NULL);
@@ -223,8 +227,10 @@ void section_means(struct report *r)
 void report_comparison_cell(char *buf, size_t len,
 			    const struct summary_stats *st,
 			    const struct summary_stats *base, bool is_base,
-			    int decimals)
+			    int decimals, enum report_better better)
 {
+	double change;
+
 	struct summary_welch w;
 	char value[64], pct[32];
 	char open, close;
@@ -246,15 +252,21 @@ void report_comparison_cell(char *buf, size_t len,
 	summary_welch(st, base, SUMMARY_ALPHA, &w);
 	open = !w.tested ? '[' : w.significant ? '*' : '(';
 	close = !w.tested ? ']' : w.significant ? '*' : ')';
-	if (base->mean != 0)
+	if (base->mean != 0) {
+		change = 100 * (st->mean - base->mean) / fabs(base->mean);
 		snprintf(pct, sizeof(pct), "%+6.2f%%",
-			 100 * (st->mean - base->mean) / fabs(base->mean));
+			 better == REPORT_LOWER_BETTER ? -change : change);
+	}
 	else
 		snprintf(pct, sizeof(pct), st->mean == 0 ? " +0.00%%" : "    n/a");
 	snprintf(buf, len, "%s %c%s%c", value, open, pct, close);
 }
 
-/* The row of a metric: each setting's mean against the baseline's. */
+/*
+ * The rows of a metric: each setting's mean against the baseline's
+ * ("Amean"), then its coefficient of variation over the repetitions
+ * ("CoeffVar", the stddev in % of the mean), as mmtests prints them.
+ */
 static void comparison_row(struct report *r, struct report_table *t,
 			   const struct column *col, struct summary_stats *st)
 {
@@ -263,13 +275,51 @@ static void comparison_row(struct report *r, struct report_table *t,
 	for (s = 0; s < r->res->nsettings; s++)
 		column_stats(r, s, col, &st[s]);
 	row = report_table_row(t);
-	report_table_set(t, row, 0, "%s", col->head);
+	report_table_set(t, row, 0, "Amean %s", col->head);
 	for (s = 0; s < r->res->nsettings; s++) {
 		char buf[128];
 
 		report_comparison_cell(buf, sizeof(buf), &st[s], &st[r->base],
-				       s == r->base, col->decimals);
+				       s == r->base, col->decimals,
+				       col->better);
 		report_table_set(t, row, s + 1, "%s", buf);
+	}
+	row = report_table_row(t);
+	report_table_set(t, row, 0, "CoeffVar %s", col->head);
+	for (s = 0; s < r->res->nsettings; s++)
+		report_table_set_number(t, row, s + 1, st[s].n >= 2 &&
+					st[s].mean != 0 ? 100 * st[s].stddev /
+					fabs(st[s].mean) : NAN, 2);
+}
+
+/*
+ * The heads of the rows shown that are better one way, comma-separated,
+ * a new line before a head that would end past column 72 of a line that
+ * starts with indent characters.
+ */
+static void heads_better(struct report *r, const struct column *rows,
+			 size_t nrows, enum report_better better, size_t indent,
+			 char *buf, size_t len)
+{
+	size_t i, used = 0, col = indent;
+
+	buf[0] = '\0';
+	for (i = 0; i < nrows && used < len; i++) {
+		size_t w = strlen(rows[i].head);
+
+		if (rows[i].better != better || !column_shown(r, &rows[i]))
+			continue;
+		if (used && col + 2 + w > 72) {
+			used += snprintf(buf + used, len - used, ",\n");
+			col = 0;
+		} else if (used) {
+			used += snprintf(buf + used, len - used, ", ");
+			col += 2;
+		}
+		if (used < len)
+			used += snprintf(buf + used, len - used, "%s",
+					 rows[i].head);
+		col += w;
 	}
 }
 
@@ -277,15 +327,28 @@ static void comparison_row(struct report *r, struct report_table *t,
 void section_comparison(struct report *r)
 {
 	static const struct column workload[] = {
-		RUN_METRIC_COLUMN("Amean seconds", metric_seconds, 4),
-		RUN_METRIC_COLUMN("Amean cpu-seconds", metric_cpu_seconds, 4),
-		RUN_METRIC_COLUMN("Amean context-switches", metric_context_switches, 0),
-		RUN_METRIC_COLUMN("Amean migrations", metric_migrations, 0),
+		RUN_METRIC_COLUMN("seconds", metric_seconds, 4, LOWER_BETTER),
+		RUN_METRIC_COLUMN("cpu-seconds", metric_cpu_seconds, 4,
+				  LOWER_BETTER),
+		RUN_METRIC_COLUMN("context-switches", metric_context_switches,
+				  0, NO_BETTER),
+		RUN_METRIC_COLUMN("migrations", metric_migrations, 0, NO_BETTER),
 	};
 	static const struct column latency[] = {
-		RUN_METRIC_COLUMN("Amean wakeup-lat-us", metric_wakeup_lat_us, 2),
-		RUN_METRIC_COLUMN("Amean lat-mean-us", metric_lat_mean_us, 2),
-		RUN_METRIC_COLUMN("Amean lat-p99-us", metric_lat_p99_us, 2),
+		RUN_METRIC_COLUMN("wakeup-lat-us", metric_wakeup_lat_us, 2,
+				  LOWER_BETTER),
+		RUN_METRIC_COLUMN("wakeup-p50-us", metric_wakeup_p50_us, 2,
+				  LOWER_BETTER),
+		RUN_METRIC_COLUMN("wakeup-p90-us", metric_wakeup_p90_us, 2,
+				  LOWER_BETTER),
+		RUN_METRIC_COLUMN("wakeup-p99-us", metric_wakeup_p99_us, 2,
+				  LOWER_BETTER),
+		RUN_METRIC_COLUMN("wakeup-p99.9-us", metric_wakeup_p999_us, 2,
+				  LOWER_BETTER),
+		RUN_METRIC_COLUMN("lat-mean-us", metric_lat_mean_us, 2,
+				  LOWER_BETTER),
+		RUN_METRIC_COLUMN("lat-p99-us", metric_lat_p99_us, 2,
+				  LOWER_BETTER),
 	};
 	char names[MODULE_METRICS][64];
 	struct column rows[sizeof(workload) / sizeof(*workload) + MODULE_METRICS +
@@ -295,6 +358,7 @@ void section_comparison(struct report *r)
 	const char *q = r->md ? "`" : "";
 	struct summary_stats *st;
 	struct report_table t;
+	char lower[512];
 	size_t i, s;
 
 	if (res->nsettings < 2)
@@ -320,13 +384,19 @@ void section_comparison(struct report *r)
 		report_table_free(&t);
 		return;
 	}
+	heads_better(r, rows, nrows, REPORT_LOWER_BETTER,
+		     strlen("Lower is better: "), lower, sizeof(lower));
 	report_title(r, "Comparison with the baseline");
-	fprintf(r->out, "Arithmetic means; %% is the change of the mean from "
-		"the baseline's\n(%s; +: larger). %s( x%%)%s: Welch's t-test "
-		"p >= %.2f; %s* x%%*%s: p < %.2f\n(significant); %s[ x%%]%s: not "
-		"tested (fewer than 2 runs, or no spread in either).\n\n",
-		res->settings[r->base].name, q, q, SUMMARY_ALPHA, q, q,
-		SUMMARY_ALPHA, q, q);
+	fprintf(r->out, "Arithmetic means (Amean) and the coefficient of "
+		"variation over the\nrepetitions (CoeffVar, in %%); %% is the "
+		"change of the mean from the\nbaseline's (%s), signed as "
+		"mmtests signs it: + is better, - is worse.\nLower is better: "
+		"%s.\nThe other rows have no better side: there + is larger.\n"
+		"%s( x%%)%s: Welch's t-test p >= %.2f; %s* x%%*%s: p < %.2f "
+		"(significant);\n%s[ x%%]%s: not tested (fewer than 2 runs, or "
+		"no spread in either).\n\n",
+		res->settings[r->base].name, lower[0] ? lower : "none", q, q,
+		SUMMARY_ALPHA, q, q, SUMMARY_ALPHA, q, q);
 	report_print_table(r, &t);
 }
 

@@ -63,15 +63,24 @@ void report_set_ratio(struct report_table *t, size_t row, size_t col,
 		      const struct summary_stats *st,
 		      const struct summary_stats *base);
 
+/* Which way a metric is better, for the sign of its change (mmtests'). */
+enum report_better {
+	REPORT_NO_BETTER,	/* + is larger */
+	REPORT_LOWER_BETTER,	/* + is lower: better */
+	REPORT_HIGHER_BETTER,	/* + is higher: better */
+};
+
 /*
- * "mean ( +x.xx%)": change of st's mean against base's; '*' marks instead
- * of the parentheses when Welch's test says p < 0.05, '[' ']' where there
- * is no test, "-" where st has no values.
+ * "mean ( +x.xx%)": change of st's mean against base's, signed as mmtests'
+ * compare-kernels signs it: + is better, - worse where better says which
+ * way that is, else + is larger; '*' marks instead of the parentheses when
+ * Welch's test says p < 0.05, '[' ']' where there is no test, "-" where st
+ * has no values.
  */
 void report_comparison_cell(char *buf, size_t len,
 			    const struct summary_stats *st,
 			    const struct summary_stats *base, bool is_base,
-			    int decimals);
+			    int decimals, enum report_better better);
 
 /* ---- Numbers per run and per setting (report/metrics.c) ---- */
 
@@ -133,5 +142,13 @@ void section_workload_hists(struct report *r);
 double metric_lat_mean_us(const struct sweep_run *run);
 /* The module's mean wakeup latency of a run, in us, from its counters. */
 double metric_wakeup_lat_us(const struct sweep_run *run);
+/*
+ * The percentiles of the run's wakeup_lat histogram (interpolated within
+ * its log2 buckets), in us; NAN without one.
+ */
+double metric_wakeup_p50_us(const struct sweep_run *run);
+double metric_wakeup_p90_us(const struct sweep_run *run);
+double metric_wakeup_p99_us(const struct sweep_run *run);
+double metric_wakeup_p999_us(const struct sweep_run *run);
 
 #endif

@@ -33,7 +33,7 @@ static void key_row(struct report *r, struct report_table *t,
 		char buf[128];
 
 		report_comparison_cell(buf, sizeof(buf), &st[s], &st[r->base],
-				       s == r->base, 3);
+				       s == r->base, 3, REPORT_NO_BETTER);
 		report_table_set(t, row, s + 2, "%s", buf);
 	}
 }
