@@ -82,6 +82,7 @@ void test_record_event(void);
 void test_record_decision(void);
 void test_cli(void);
 void test_atomic_file(void);
+void test_cpu_info(void);
 void test_lat_stats(void);
 void test_sweep_parts(void);
 void test_sweep_results(void);

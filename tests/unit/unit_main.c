@@ -26,6 +26,7 @@ static const struct {
 	{ "record_decision", test_record_decision },
 	{ "cli", test_cli },
 	{ "atomic_file", test_atomic_file },
+	{ "cpu_info", test_cpu_info },
 	{ "lat_stats", test_lat_stats },
 	{ "sweep_parts", test_sweep_parts },
 	{ "sweep_results", test_sweep_results },

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/cpu_info.h"
 #include "report/report.h"
 
 void report_title(struct report *r, const char *text)
@@ -99,6 +100,33 @@ static void report_notes(struct report *r)
 	}
 }
 
+/*
+ * The machine the runs were on (sweep.json "machine", from /proc/cpuinfo),
+ * and what an emulated or virtual CPU means for the times of the report.
+ */
+static void report_machine(struct report *r)
+{
+	json_t *machine = json_object_get(r->res->sweep, "machine");
+	const char *model = json_string_value(json_object_get(machine,
+							       "cpu_model"));
+	bool hypervisor = json_is_true(json_object_get(machine, "hypervisor"));
+
+	if (!model || !*model)
+		return;
+	if (cpu_info_model_emulated(model)) {
+		report_field(r, false, "machine", "%s (QEMU emulating the CPU: "
+			     "TCG)", model);
+		/* translated code; the guest's clock runs while unrun */
+		report_field(r, true, "emulated", "times are an emulator's, "
+			     "several times a real CPU's and with the host's "
+			     "pauses in them: compare settings, not machines");
+	} else {
+		report_field(r, false, "machine", "%s%s", model, hypervisor ?
+			     " (a virtual machine: times include the host's "
+			     "scheduling of its CPUs)" : "");
+	}
+}
+
 void report_header(struct report *r)
 {
 	const struct sweep_results *res = r->res;
@@ -117,6 +145,7 @@ void report_header(struct report *r)
 			 json_integer_value(cpus));
 	fputs(r->md ? "# schedscope report\n\n" : "schedscope report\n\n", r->out);
 	report_field(r, false, "kernel", "%s%s%s%s", q, res->kernel, q, ncpus);
+	report_machine(r);
 	report_field(r, false, "workload", "%s%s%s", q, res->workload, q);
 	report_field(r, false, "repetitions", "%u", res->repetitions);
 	report_field(r, false, "settings", "%s%s%s%s", list,

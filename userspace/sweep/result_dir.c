@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "lib/cpu_info.h"
 #include "lib/read_file.h"
 #include "sweep/result_dir.h"
 #include "sweep/workload_tables.h"
@@ -132,6 +133,7 @@ json_t *result_sweep_json(const struct sweep_plan *plan)
 
 	json_t *workload = json_array();
 	const char *filter = "";
+	struct cpu_info cpu;
 	struct utsname u;
 	size_t i;
 
@@ -140,10 +142,15 @@ json_t *result_sweep_json(const struct sweep_plan *plan)
 		json_array_append_new(workload, json_string(plan->workload[i]));
 	if (plan->debugfs)
 		filter = *plan->filter ? plan->filter : "none";
-	sweep = json_pack("{s:s, s:s, s:I, s:o, s:o, s:o, s:o, s:I, s:b, s:s, s:o, s:n, s:o, s:[], s:b, s:n}",
+	/* none read: an empty model, no hypervisor said */
+	if (cpu_info_read("/proc/cpuinfo", &cpu))
+		memset(&cpu, 0, sizeof(cpu));
+	sweep = json_pack("{s:s, s:s, s:I, s:{s:s, s:b}, s:o, s:o, s:o, s:o, s:I, s:b, s:s, s:o, s:n, s:o, s:[], s:b, s:n}",
 			 "schema", "schedscope-sweep/1",
 			 "kernel", u.release,
 			 "cpus", (json_int_t)sysconf(_SC_NPROCESSORS_ONLN),
+			 "machine", "cpu_model", cpu.model,
+			 "hypervisor", cpu.hypervisor,
 			 "preset", plan->preset ? json_string(plan->preset) : json_null(),
 			 "workload", workload,
 			 "tool", plan->tool ? json_string(plan->tool) : json_null(),
