@@ -239,7 +239,6 @@ SS_PLOT_CAUSE(switches_involuntary)
 SS_PLOT_CAUSE(wakeup_preemptions)
 SS_PLOT_CAUSE(preempted_by_wakeup)
 SS_PLOT_CAUSE(dequeues_delayed)
-SS_PLOT_CAUSE(picks_ineligible)
 SS_PLOT_CAUSE(migrations)
 
 #undef SS_GROUP

@@ -35,9 +35,11 @@ DECISIONS = [
     ("wakeup_unexplained", "unexplained"),
 ]
 
+# no picks_ineligible: a task switched in was picked eligible (only the
+# running one keeps the CPU ineligible, under its protection: no switch),
+# so the chart only ever showed it empty
 CAUSES = ["switches_voluntary", "switches_involuntary", "wakeup_preemptions",
-          "preempted_by_wakeup", "dequeues_delayed", "picks_ineligible",
-          "migrations"]
+          "preempted_by_wakeup", "dequeues_delayed", "migrations"]
 
 
 def die(msg):

@@ -9,8 +9,8 @@
 #include "plot/script.h"
 
 static const char *const titles[PLOT_NCHARTS] = {
-	[PLOT_WAKEUP_CDF] = "Wakeup latency CDF (module: wakeup_lat, all "
-			    "repetitions)",
+	[PLOT_WAKEUP_CDF] = "Wakeup latency tail, 1 - CDF (module: wakeup_lat, "
+			    "all repetitions)",
 	[PLOT_LAG_PICK] = "Lag V - v of the picked entity (module: lag_pick, "
 			  "all repetitions)",
 	[PLOT_SWITCHES] = "Switches and scheduler events by cause (module "
@@ -109,6 +109,19 @@ static void gp_bars(const struct plot_data *pd, enum plot_chart c, FILE *out)
 	fputc('\n', out);
 }
 
+/* The longest setting name, in bytes. */
+static size_t longest_setting(const struct plot_data *pd)
+{
+	size_t s, n, most = 0;
+
+	for (s = 0; s < pd->nsettings; s++) {
+		n = strlen(pd->res->settings[s].name);
+		if (n > most)
+			most = n;
+	}
+	return most;
+}
+
 /* One stacked bar per setting, a segment per decision class. */
 static void gp_decisions(const struct plot_data *pd, FILE *out)
 {
@@ -119,12 +132,14 @@ static void gp_decisions(const struct plot_data *pd, FILE *out)
 	      "set style histogram columnstacked\n"
 	      "set style fill solid 0.85 border -1\n"
 	      "set boxwidth 0.6\n"
-	      "set xtics scale 0 rotate by -20\n"
+	      "set xtics scale 0 rotate by 30 right\n"
 	      "set yrange [0:100]\n"
 	      "set grid ytics\n"
 	      "set key outside right top\n"
 	      "set ylabel \"% of the wakeups decided (mean over the "
 	      "repetitions)\"\n", out);
+	/* room under the frame for the longest name, turned */
+	fprintf(out, "set bmargin %zu\n", longest_setting(pd) / 4 + 3);
 	/* columnstacked: bar k stands at x = k, named here */
 	fputs("set xtics (", out);
 	for (s = 0, k = 0; s < pd->nsettings; s++) {
@@ -153,21 +168,30 @@ static void gp_cdf(const struct plot_data *pd, FILE *out)
 {
 	size_t s, block = 0;
 
-	fputs("set logscale x 10\n"
-	      "set format x '%g'\n"
-	      "set xlabel \"wakeup latency, µs (upper bound of the log2 bucket; "
+	/*
+	 * 1 - CDF on log axes: the tail, where settings differ, reads as
+	 * plainly as the body (p99 at 0.01, p99.9 at 0.001); the last bucket,
+	 * with none above it, has no point
+	 */
+	/* SI prefixes on x (1, 10, 100, 1k, ...): one tick format */
+	fputs("set logscale xy 10\n"
+	      "set autoscale xfix\n"
+	      "set format x '%.0s%c'\n"
+	      "set format y '%.0e'\n"
+	      "set xlabel \"wakeup latency x, µs (the top of a log2 bucket; "
 	      "log scale)\"\n"
-	      "set ylabel \"fraction of wakeups below x\"\n"
-	      "set yrange [0:1]\n"
-	      "set ytics 0.1\n"
+	      "set ylabel \"fraction of wakeups longer than x (log scale; "
+	      "lower is better)\"\n"
+	      "set yrange [*:1]\n"
 	      "set grid\n"
-	      "set key bottom right\n"
+	      "set key bottom left\n"
 	      "plot", out);
 	for (s = 0; s < pd->nsettings; s++) {
 		if (!plot_setting_has(pd, PLOT_WAKEUP_CDF, s))
 			continue;
-		fprintf(out, "%s '%s' index %zu using 3:6 with linespoints pt 7 "
-			"ps 0.6 lw 2 title ", block ? ", \\\n    " : "",
+		fprintf(out, "%s '%s' index %zu using 3:(1 - $6 > 0 ? 1 - $6 : "
+			"NaN) with linespoints pt 7 ps 0.6 lw 2 title ",
+			block ? ", \\\n    " : "",
 			block ? "" : "wakeup_latency_cdf.dat", block);
 		gp_str(out, pd->res->settings[s].name);
 		block++;
@@ -188,8 +212,11 @@ static void gp_lag(const struct plot_data *pd, FILE *out)
 	      "set grid ytics\n"
 	      "set key top left\n"
 	      "set ylabel \"fraction of the setting's picks\"\n", out);
-	fprintf(out, "set xlabel \"lag V - v at pick, %s (log2 buckets; below "
-		"0: picked while not eligible)\"\nplot", pd->lag_unit);
+	/* vns, vus: virtual time, the weighted clock EEVDF compares */
+	fprintf(out, "set xlabel \"lag V - v at pick, %s%s (log2 buckets; below "
+		"0: picked while not eligible)\"\nplot", pd->lag_unit,
+		pd->lag_unit[0] == 'v' ? " = virtual time, a nice-0 task's "
+		"run time" : "");
 	for (s = 0; s < pd->nsettings; s++) {
 		if (!plot_setting_has(pd, PLOT_LAG_PICK, s))
 			continue;
@@ -200,19 +227,6 @@ static void gp_lag(const struct plot_data *pd, FILE *out)
 		first = false;
 	}
 	fputc('\n', out);
-}
-
-/* The longest setting name, in bytes. */
-static size_t longest_setting(const struct plot_data *pd)
-{
-	size_t s, n, most = 0;
-
-	for (s = 0; s < pd->nsettings; s++) {
-		n = strlen(pd->res->settings[s].name);
-		if (n > most)
-			most = n;
-	}
-	return most;
 }
 
 static void gp_seconds(const struct plot_data *pd, FILE *out)
