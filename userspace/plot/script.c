@@ -2,6 +2,7 @@
 /*
  * The gnuplot script of each chart of `schedscope plot` (plot/script.h).
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -229,6 +230,28 @@ static void gp_lag(const struct plot_data *pd, FILE *out)
 	fputc('\n', out);
 }
 
+/*
+ * Every run's seconds the same (one run, or a tool that prints few
+ * digits): a range of 5% around them, where gnuplot would warn of an empty
+ * one and make its own.
+ */
+static void seconds_range(const struct plot_data *pd, FILE *out)
+{
+	double lo = INFINITY, hi = -INFINITY, d;
+	size_t s;
+
+	for (s = 0; s < pd->nsettings; s++) {
+		if (!pd->seconds[s].n)
+			continue;
+		lo = fmin(lo, pd->seconds[s].min);
+		hi = fmax(hi, pd->seconds[s].max);
+	}
+	if (!(lo == hi))
+		return;
+	d = lo ? fabs(lo) * 0.05 : 1;
+	fprintf(out, "set yrange [%g:%g]\n", lo - d, hi + d);
+}
+
 static void gp_seconds(const struct plot_data *pd, FILE *out)
 {
 	unsigned int reps = pd->res->repetitions;
@@ -245,6 +268,7 @@ static void gp_seconds(const struct plot_data *pd, FILE *out)
 		"seconds (the workload's own measure)" :
 		"seconds (wall-clock, exec to exit, where the workload printed "
 		"none)");
+	seconds_range(pd, out);
 	/*
 	 * Long names side by side run together (NO_DELAY_DEQUEUE next to
 	 * NO_DELAY_DEQUEUE,NO_PLACE_LAG): slanted, each ends at its tic.
