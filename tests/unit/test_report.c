@@ -230,6 +230,21 @@ static void test_tool_results(void)
 	CHECK_STR_HAS(got_out, "metric      ops           16071.000 (  0.00%)");
 	CHECK(!strstr(got_out, "note:"));
 
+	/*
+	 * tbench beside spinners, NO_PLACE_LAG against default: less
+	 * throughput and a longer latency are both worse, so both negative;
+	 * a count has no better side
+	 */
+	CHECK_EQ_INT(report(test_path("../fixtures/sweep/tools"), NULL), 0);
+	CHECK_STR_HAS(got_out, "tbench      mb_per_sec       179.139 (  0.00%)"
+		      "   150.594 (-15.93%)\n");
+	CHECK_STR_HAS(got_out, "tbench      max_latency_ms     4.876 (  0.00%)"
+		      "     9.150 (-87.66%)\n");
+	CHECK_STR_HAS(got_out, "metric      p99_us           801.000 (  0.00%)"
+		      "  1463.000 *-82.65%*\n");
+	CHECK_STR_HAS(got_out, "tbench      clients            2.000 (  0.00%)"
+		      "     2.000 [ +0.00%]\n");
+
 	CHECK_EQ_INT(report(test_path("../fixtures/sweep/no_result"), NULL), 0);
 	CHECK_STR_HAS(got_out, "note:        no result table in the workload's "
 		      "output and no parser for it");

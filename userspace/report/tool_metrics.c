@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "report/report.h"
 #include "sweep/tool_metric_keys.h"
@@ -16,6 +17,30 @@
 static double key_value(const struct sweep_run *run, const void *arg)
 {
 	return tool_metric_value(run, arg);
+}
+
+static bool ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), m = strlen(end);
+
+	return n >= m && !strcmp(s + n - m, end);
+}
+
+/*
+ * Which way a tool's number is better, from its column's name as the
+ * parsers name them: times (seconds, *_us, *_ms, *_ns, usecs_per_op) are
+ * better lower, rates (*_per_sec) higher, a --metric name with the same
+ * ending too; counts (cycles, clients, overflows) have no better side.
+ */
+static enum report_better column_better(const char *column)
+{
+	if (!strcmp(column, "seconds") || !strcmp(column, "usecs_per_op") ||
+	    ends_with(column, "_us") || ends_with(column, "_ms") ||
+	    ends_with(column, "_ns"))
+		return REPORT_LOWER_BETTER;
+	if (ends_with(column, "_per_sec"))
+		return REPORT_HIGHER_BETTER;
+	return REPORT_NO_BETTER;
 }
 
 static void key_row(struct report *r, struct report_table *t,
@@ -33,7 +58,7 @@ static void key_row(struct report *r, struct report_table *t,
 		char buf[128];
 
 		report_comparison_cell(buf, sizeof(buf), &st[s], &st[r->base],
-				       s == r->base, 3, REPORT_NO_BETTER);
+				       s == r->base, 3, column_better(k->column));
 		report_table_set(t, row, s + 2, "%s", buf);
 	}
 }
@@ -67,7 +92,9 @@ void section_tool_metrics(struct report *r)
 	report_title(r, "The tool's own results");
 	fprintf(r->out, "Read from the workload's output, in the tool's units; "
 		"means and the change\nfrom %s's as in the comparison above "
-		"(its seconds are in the\nsections above).\n\n",
+		"(its seconds are in the\nsections above). + is better: a lower "
+		"time (seconds, *_us, *_ms,\nusecs_per_op), a higher rate "
+		"(*_per_sec); for the other numbers + is larger.\n\n",
 		res->settings[r->base].name);
 	report_print_table(r, &t);
 out:
