@@ -93,13 +93,14 @@ SS_SRC := userspace/
 include userspace/sources.mk
 TRACERS := $(notdir $(wildcard tracers/*.bt)) cfs_rq_layout
 TRACER_HEADERS := $(notdir $(wildcard tracers/cfs_rq/*.h))
-DOCS := README.md $(notdir $(wildcard docs/*.md))
+# README.md and docs/ as in the tree, so that README's links work there too.
+DOCS := README.md $(wildcard docs/*.md docs/*.png)
 RTAPP_CONFIGS := $(notdir $(wildcard share/rt-app/*.json))
 DKMS_FILES := dkms.conf Kbuild $(wildcard module/*.c module/*.h)
 
 install: userspace
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBEXECDIR) \
-		$(DESTDIR)$(TRACERDIR)/cfs_rq $(DESTDIR)$(MAN8DIR) $(DESTDIR)$(DOCDIR) \
+		$(DESTDIR)$(TRACERDIR)/cfs_rq $(DESTDIR)$(MAN8DIR) $(DESTDIR)$(DOCDIR)/docs \
 		$(DESTDIR)$(RTAPPDIR)
 	install -m 755 build/bin/schedscope $(DESTDIR)$(SBINDIR)/
 	install -m 755 $(addprefix build/bin/,$(WORKLOADS)) $(DESTDIR)$(LIBEXECDIR)/
@@ -108,7 +109,8 @@ install: userspace
 		$(DESTDIR)$(TRACERDIR)/cfs_rq/
 	install -m 644 userspace/schedscope.8 $(DESTDIR)$(MAN8DIR)/
 	install -m 644 $(addprefix share/rt-app/,$(RTAPP_CONFIGS)) $(DESTDIR)$(RTAPPDIR)/
-	install -m 644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	install -m 644 README.md $(DESTDIR)$(DOCDIR)/
+	install -m 644 $(filter docs/%,$(DOCS)) $(DESTDIR)$(DOCDIR)/docs/
 ifneq ($(UNITS),)
 	install -d $(DESTDIR)$(SYSTEMDUNITDIR)
 	for u in $(UNITS); do \
@@ -141,7 +143,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(TRACERDIR)/cfs_rq \
 		$(DESTDIR)$(TRACERDIR) $(DESTDIR)$(RTAPPDIR) \
 		$(DESTDIR)$(PREFIX)/share/schedscope \
-		$(DESTDIR)$(DOCDIR) $(DESTDIR)$(DKMSDIR)/module \
+		$(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DKMSDIR)/module \
 		$(DESTDIR)$(DKMSDIR) 2>/dev/null
 	-[ -z "$(DESTDIR)" ] || { cd $(DESTDIR)/ && rmdir -p $(patsubst /%,%, \
 		$(SBINDIR) $(PREFIX)/share/doc $(MAN8DIR) $(PREFIX)/libexec \

@@ -16,8 +16,9 @@ WORKLOAD_COMMON_SRCS := workloads/workload.c
 WAKELAT_SRCS := workloads/lat_stats.c
 
 # The libraries: BTF through libbpf, trace events through libtracefs and
-# libtraceevent, JSON through jansson, modules through libkmod.
-SCHEDSCOPE_PKGS := libbpf libtracefs libtraceevent jansson libkmod
+# libtraceevent, JSON through jansson, modules through libkmod, the
+# kernel's taskstats through libnl's generic netlink.
+SCHEDSCOPE_PKGS := libbpf libtracefs libtraceevent jansson libkmod libnl-genl-3.0
 SCHEDSCOPE_PKG_CFLAGS := $(shell pkg-config --cflags $(SCHEDSCOPE_PKGS) 2>/dev/null)
 SCHEDSCOPE_PKG_LIBS := $(shell pkg-config --libs $(SCHEDSCOPE_PKGS) 2>/dev/null || \
-	echo -lbpf -ltracefs -ltraceevent -ljansson -lkmod) -lm
+	echo -lbpf -ltracefs -ltraceevent -ljansson -lkmod -lnl-genl-3 -lnl-3) -lm

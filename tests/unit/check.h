@@ -92,6 +92,7 @@ void test_summary_stats(void);
 void test_report(void);
 void test_plot_data(void);
 void test_feature_owner(void);
+void test_task_delays(void);
 
 
 #endif

@@ -36,6 +36,7 @@ static const struct {
 	{ "report", test_report },
 	{ "plot_data", test_plot_data },
 	{ "feature_owner", test_feature_owner },
+	{ "task_delays", test_task_delays },
 };
 
 int main(void)

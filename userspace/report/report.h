@@ -134,6 +134,8 @@ void section_group_share(struct report *r);	/* report/group_share.c */
  */
 double report_group_result(const struct sweep_run *run, const char *group,
 			   const char *column, bool sum);
+/* Per setting, run time, switches and waits per task name (taskstats). */
+void section_task_delays(struct report *r);	/* report/task_delays.c */
 /* e. Wakeup latency: the module's histograms, a summary, the workload's. */
 void section_module_hists(struct report *r);	/* report/latency.c */
 void section_latency_summary(struct report *r);

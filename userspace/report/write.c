@@ -24,6 +24,7 @@ int report_write(struct report *r, FILE *out, bool md)
 	section_ratios(r);
 	section_share(r);
 	section_group_share(r);
+	section_task_delays(r);
 	section_module_hists(r);
 	section_latency_summary(r);
 	section_workload_hists(r);

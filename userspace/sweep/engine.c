@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "kmod/control.h"
@@ -19,6 +20,7 @@
 #include "sweep/engine.h"
 #include "sweep/group_run.h"
 #include "sweep/result_dir.h"
+#include "sweep/task_delays.h"
 #include "sweep/workload_run.h"
 #include "tool_output/tool_output.h"
 
@@ -36,6 +38,11 @@ struct sweep_state {
 	struct sweep_cgroups cgroups;	/* a group sweep's */
 	bool cgroups_made;
 	struct group_run gr;		/* a group sweep's run */
+	/* The per-task delays: the exits of a run's tasks. */
+	long delay_max_off;		/* taskstats_delay_max_offset() */
+	bool task_delays_off;		/* taskstats could not be had */
+	struct taskstats_listener exits;
+	bool listening;
 };
 
 /*
@@ -76,6 +83,52 @@ static json_t *module_snapshot(const char *dir)
 	if (!json)
 		cli_error(cmd, "formatting the module's snapshot failed");
 	ss_snapshot_free(&snap);
+	return json;
+}
+
+/* Listening for the exits of the run's tasks, unless that failed before. */
+static void task_delays_begin(struct sweep_state *st)
+{
+	char err[1024];
+
+	if (st->task_delays_off)
+		return;
+	if (taskstats_listen_start(&st->exits, st->delay_max_off, err,
+				   sizeof(err))) {
+		fprintf(stderr, "schedscope %s: no per-task delays: %s\n", cmd,
+			err);
+		st->task_delays_off = true;
+		return;
+	}
+	st->listening = true;
+}
+
+/*
+ * The run's per-task delays, as its run file keeps them: JSON null when
+ * there was no listening; NULL on an error (said).
+ */
+static json_t *task_delays_end(struct sweep_state *st)
+{
+	struct task_delays td;
+	char err[1024];
+	json_t *json = NULL;
+	int ret;
+
+	if (!st->listening)
+		return json_null();
+	st->listening = false;
+	ret = taskstats_listen_stop(&st->exits, err, sizeof(err));
+	if (ret)
+		cli_error(cmd, "%s", err);
+	else if (task_delays_collect(&st->exits, getpid(), &td))
+		cli_error(cmd, "out of memory");
+	else {
+		json = task_delays_json(&td);
+		if (!json)
+			cli_error(cmd, "out of memory");
+		task_delays_free(&td);
+	}
+	taskstats_listen_free(&st->exits);
 	return json;
 }
 
@@ -159,6 +212,7 @@ static int one_run(struct sweep_state *st, size_t s, unsigned int r)
 				  .repetition = r, .features = &now, .w = &w,
 				  .plan = st->plan };
 	char err[1024];
+	int ret;
 
 	if (start_run(st, set, &now))
 		return -1;
@@ -175,13 +229,20 @@ static int one_run(struct sweep_state *st, size_t s, unsigned int r)
 		}
 		w.cwd = rec.run_dir = paths.dir;
 	}
-	if (workload_run(&w, err, sizeof(err))) {
+	task_delays_begin(st);
+	ret = workload_run(&w, err, sizeof(err));
+	rec.task_delays = task_delays_end(st);
+	if (ret)
 		cli_error(cmd, "%s", err);
+	if (ret || !rec.task_delays) {
+		json_decref(rec.task_delays);
 		return -1;
 	}
 	rec.module = module_after_run(st->plan->debugfs);
-	if (!rec.module)
+	if (!rec.module) {
+		json_decref(rec.task_delays);
 		return -1;
+	}
 	if (!w.have_perf && st->done == 0)
 		fprintf(stderr, "schedscope %s: no perf counts: %s\n", cmd,
 			w.perf_error);
@@ -260,6 +321,7 @@ static int one_group_run(struct sweep_state *st, size_t s, unsigned int r)
 				  .plan = plan, .groups = g };
 	char err[1024];
 	size_t i, failed = 0;
+	int ret;
 
 	if (start_run(st, set, &now))
 		return -1;
@@ -287,13 +349,20 @@ static int one_group_run(struct sweep_state *st, size_t s, unsigned int r)
 		g->svc[i].cgroup = st->cgroups.dir[sp->group];
 		g->svc[i].stop_signal = &cli_stop_requested;
 	}
-	if (group_run(g, err, sizeof(err))) {
+	task_delays_begin(st);
+	ret = group_run(g, err, sizeof(err));
+	rec.task_delays = task_delays_end(st);
+	if (ret)
 		cli_error(cmd, "%s", err);
+	if (ret || !rec.task_delays) {
+		json_decref(rec.task_delays);
 		return -1;
 	}
 	rec.module = module_after_run(plan->debugfs);
-	if (!rec.module)
+	if (!rec.module) {
+		json_decref(rec.task_delays);
 		return -1;
+	}
 	rec.exit_status = group_exit_status(g, &failed);
 	run_paths(&rp, plan->dir, s, r);
 	if (result_run_write(rp.json, &rec))
@@ -433,7 +502,8 @@ static int remove_cgroups(struct sweep_state *st)
 
 int sweep_run(const struct sweep_plan *plan)
 {
-	struct sweep_state st = { .plan = plan };
+	struct sweep_state st = { .plan = plan,
+				  .delay_max_off = taskstats_delay_max_offset() };
 	struct sched_features after;
 	int status = 1;
 

@@ -287,14 +287,16 @@ static json_t *workload_json(const struct workload_run *w, const char *tool,
 static json_t *run_head(const struct run_record *rec, int exit_status,
 			double elapsed_s)
 {
-	return json_pack("{s:s, s:s, s:I, s:I, s:o, s:i, s:f}",
+	return json_pack("{s:s, s:s, s:I, s:I, s:o, s:i, s:f, s:o}",
 			 "schema", "schedscope-run/1",
 			 "setting", rec->setting->name,
 			 "setting_index", (json_int_t)rec->setting_index,
 			 "repetition", (json_int_t)rec->repetition,
 			 "features", result_features_json(rec->features),
 			 "exit_status", exit_status,
-			 "elapsed_s", elapsed_s);
+			 "elapsed_s", elapsed_s,
+			 "task_delays", rec->task_delays ? rec->task_delays :
+							   json_null());
 }
 
 /* One group of a group run: its command, how it ended, its share, tables. */
@@ -356,6 +358,7 @@ static int group_run_write(const char *path, const struct run_record *rec)
 		if (!g) {
 			json_decref(groups);
 			json_decref(rec->module);
+			json_decref(rec->task_delays);
 			return -1;
 		}
 		json_array_append_new(groups, g);
@@ -386,6 +389,7 @@ int result_run_write(const char *path, const struct run_record *rec)
 			       rec->plan, rec->run_dir);
 	if (!result) {
 		json_decref(rec->module);
+		json_decref(rec->task_delays);
 		json_decref(perf);
 		return -1;
 	}

@@ -33,6 +33,7 @@ struct run_record {
 	const struct sched_features *features;	/* as the run found them */
 	const struct workload_run *w;		/* its result in w->out_path */
 	json_t *module;				/* the snapshot, or json_null() */
+	json_t *task_delays;			/* task_delays_json(), or json_null() */
 	const struct sweep_plan *plan;		/* its tool and --metric */
 	/* A group run: its groups (w unused) and the run's exit status. */
 	const struct group_run *groups;
@@ -41,7 +42,8 @@ struct run_record {
 };
 
 /*
- * Write the run file at path; rec->module is taken over whatever happens.
+ * Write the run file at path; rec->module and rec->task_delays are taken
+ * over whatever happens.
  * Returns 0 or -1.
  */
 int result_run_write(const char *path, const struct run_record *rec);

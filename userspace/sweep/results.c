@@ -421,6 +421,23 @@ static int load_run_results(struct sweep_run *run, char *err, size_t errlen)
 	return 0;
 }
 
+/* "task_delays": null (none were had), or missing in older run files. */
+static int load_run_task_delays(struct sweep_run *run, char *err, size_t errlen)
+{
+	json_t *td = json_object_get(run->json, "task_delays");
+	char why[512];
+	int ret;
+
+	if (!td || json_is_null(td))
+		return 0;
+	ret = task_delays_from_json(td, &run->task_delays, why, sizeof(why));
+	if (ret)
+		return fail(err, errlen, ret, "%s: \"task_delays\": %s", run->path,
+			    ret == -ENOMEM ? "out of memory" : why);
+	run->have_task_delays = true;
+	return 0;
+}
+
 static int load_run(struct sweep_results *res, struct sweep_run *run,
 		    const char *rel, char *err, size_t errlen)
 {
@@ -442,6 +459,8 @@ static int load_run(struct sweep_results *res, struct sweep_run *run,
 		ret = load_run_results(run, err, errlen);
 	if (!ret)
 		ret = load_run_groups(res, run, err, errlen);
+	if (!ret)
+		ret = load_run_task_delays(run, err, errlen);
 	return ret;
 }
 
@@ -575,8 +594,10 @@ void sweep_results_free(struct sweep_results *res)
 {
 	size_t i;
 
-	for (i = 0; i < res->nruns; i++)
+	for (i = 0; i < res->nruns; i++) {
 		json_decref(res->runs[i].json);
+		task_delays_free(&res->runs[i].task_delays);
+	}
 	for (i = 0; i < res->nsettings; i++)
 		free(res->settings[i].runs);
 	free(res->runs);

@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "sweep/task_delays.h"
+
 struct sweep_run {
 	size_t setting;			/* index into sweep_results.settings */
 	unsigned int repetition;
@@ -22,6 +24,8 @@ struct sweep_run {
 	json_t *notes;			/* json["workload"]["notes"] or NULL */
 	json_t *module;			/* json["module"] or NULL (borrowed) */
 	json_t *groups;			/* json["groups"] or NULL (borrowed) */
+	bool have_task_delays;		/* json["task_delays"] not null */
+	struct task_delays task_delays;
 	char path[4096];		/* for messages */
 };
 
