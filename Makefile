@@ -140,14 +140,14 @@ uninstall:
 		$(addprefix $(DESTDIR)$(DOCDIR)/,$(DOCS)) \
 		$(addprefix $(DESTDIR)$(DKMSDIR)/,$(DKMS_FILES)) \
 		$(addprefix $(DESTDIR)$(SYSTEMDUNITDIR)/,$(notdir $(UNITS)))
-	-rmdir $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(TRACERDIR)/cfs_rq \
+	rmdir $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(TRACERDIR)/cfs_rq \
 		$(DESTDIR)$(TRACERDIR) $(DESTDIR)$(RTAPPDIR) \
 		$(DESTDIR)$(PREFIX)/share/schedscope \
 		$(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DKMSDIR)/module \
-		$(DESTDIR)$(DKMSDIR) 2>/dev/null
-	-[ -z "$(DESTDIR)" ] || { cd $(DESTDIR)/ && rmdir -p $(patsubst /%,%, \
+		$(DESTDIR)$(DKMSDIR) 2>/dev/null || true
+	[ -z "$(DESTDIR)" ] || { cd $(DESTDIR)/ && rmdir -p $(patsubst /%,%, \
 		$(SBINDIR) $(PREFIX)/share/doc $(MAN8DIR) $(PREFIX)/libexec \
-		$(SYSTEMDUNITDIR) $(dir $(DKMSDIR))) 2>/dev/null; }
+		$(SYSTEMDUNITDIR) $(dir $(DKMSDIR))) 2>/dev/null || true; }
 
 .PHONY: all module userspace check checkpatch test soak clean install \
 	install-dkms uninstall

@@ -21,6 +21,7 @@
 #include "kmod/decision_classes.h"
 #include "lib/read_file.h"
 #include "output/overview.h"
+#include "plot/data.h"
 #include "test_util.h"
 
 #define FIXTURE "../fixtures/debugfs/basic"
@@ -168,6 +169,22 @@ static void test_help(void)
 	CHECK_STR_HAS(got_out, "schedscope 0.1.0");
 	CHECK_EQ_INT(run(NULL, "show", "--help", NULL), 0);
 	CHECK_STR_HAS(got_out, "p99.9");
+	/* usage errors that say what is wrong and what would do */
+	CHECK_EQ_INT(run(NULL, "load", "--groups", "latency,foo", NULL), 2);
+	CHECK_STR_HAS(got_err, "--groups: 'foo' is not a metric group; the "
+		      "groups: latency,switches,eevdf,");
+	CHECK_EQ_INT(run(NULL, "watch", "-1", NULL), 2);
+	CHECK_STR_HAS(got_err, "'-1' is a negative number, not an option");
+	CHECK_EQ_INT(run(NULL, "watch", "-x", NULL), 2);
+	CHECK_STR_HAS(got_err, "unknown option '-x'");
+	CHECK_EQ_INT(run(NULL, "load", "--help", NULL), 0);
+	CHECK(!strstr(got_out, "restored afterwards"));
+	/* every chart, from the charts' table */
+	CHECK_EQ_INT(run(NULL, "plot", "--help", NULL), 0);
+	for (i = 0; i < PLOT_NCHARTS; i++) {
+		snprintf(want, sizeof(want), "\n  %-20s  ", plot_charts[i].name);
+		CHECK_STR_HAS(got_out, want);
+	}
 }
 
 static void test_reading(void)

@@ -471,7 +471,7 @@ static void test_fixture_share(void)
 			    c != PLOT_GROUP_SHARE;
 
 		CHECK_MSG(pd.have[c] == want, "share: %s %s",
-			  plot_chart_name[c], want ? "there" : "absent");
+			  plot_charts[c].name, want ? "there" : "absent");
 	}
 	CHECK_STR_HAS(pd.why[PLOT_GROUP_SHARE], "not a group sweep");
 	CHECK_STR_HAS(pd.why[PLOT_DECISIONS], "no wakeup decisions");
@@ -497,7 +497,7 @@ static void test_fixture_latency(void)
 	load_runs("latency", &r);
 	for (c = 0; c < PLOT_NCHARTS; c++)
 		CHECK_MSG(pd.have[c] == (c == PLOT_SECONDS), "latency: %s",
-			  plot_chart_name[c]);
+			  plot_charts[c].name);
 	CHECK_STR_HAS(pd.why[PLOT_WAKEUP_CDF], "without the module");
 	CHECK_STR_HAS(pd.why[PLOT_SWITCHES], "without the module");
 	CHECK(!plot_setting_has(&pd, PLOT_WAKEUP_CDF, 0));
@@ -521,7 +521,7 @@ static void test_fixture_tools(void)
 		return;
 	for (c = 0; c < PLOT_NCHARTS; c++)
 		CHECK_MSG(pd.have[c] == (c == PLOT_SECONDS || c == PLOT_TOOLS),
-			  "tools: %s", plot_chart_name[c]);
+			  "tools: %s", plot_charts[c].name);
 	CHECK_EQ_U64(pd.tools.nrows, 4);
 	if (pd.tools.nrows == 4) {
 		CHECK_STR_EQ(pd.tools.row[0], "tbench: mb_per_sec");

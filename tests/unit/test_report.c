@@ -189,10 +189,16 @@ static void test_errors(void)
 	dir = tmpdir("report/broken", buf, sizeof(buf));
 	test_copy_dir("../fixtures/sweep/share", dir);
 	test_patch(dir, "runs/1-0.json", "\"cpu_share\", ", "\"cpu_share\" ");
-	CHECK_EQ_INT(report(dir, NULL), 1);
+	/* one corrupt run file: the rest reported, the bad one named */
+	CHECK_EQ_INT(report(dir, NULL), 0);
+	CHECK_STR_EQ(got_err, "");
+	CHECK_STR_HAS(got_out, "unreadable:  ");
+	CHECK_STR_HAS(got_out, "report/broken/runs/1-0.json: line ");
+	CHECK_STR_HAS(got_out, "; left out\n");
+	CHECK_STR_HAS(got_out, "Per setting: means over repetitions");
+	CHECK_EQ_INT(report("-o", dir, NULL), 0);
 	CHECK_STR_HAS(got_err, "schedscope report: ");
-	CHECK_STR_HAS(got_err, "report/broken/runs/1-0.json: line ");
-	CHECK_STR_EQ(got_out, "");
+	CHECK_STR_HAS(got_err, "runs/1-0.json: line ");
 
 	/* A module histogram that is not log2 buckets. */
 	test_copy_dir("../fixtures/sweep/share", dir);

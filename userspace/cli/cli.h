@@ -82,11 +82,13 @@ int cli_parse_uint(const char *s, uint64_t min, uint64_t max, uint64_t *value);
 	{ "comm", required_argument, NULL, OPT_COMM }, \
 	{ "cgroup", required_argument, NULL, OPT_CGROUP }
 
-#define CLI_FILTER_HELP \
+/* The four filter options; CLI_FILTER_HELP says when the filter is written. */
+#define CLI_FILTER_OPTIONS_HELP \
 "  --pid TID             measure only the thread TID\n" \
 "  --tgid PID            measure only the threads of process PID\n" \
 "  --comm NAME           measure only tasks named NAME (1-15 bytes)\n" \
-"  --cgroup PATH         measure only tasks in cgroup v2 PATH or below\n" \
+"  --cgroup PATH         measure only tasks in cgroup v2 PATH or below\n"
+#define CLI_FILTER_HELP CLI_FILTER_OPTIONS_HELP \
 "                        (one of the four; the module's filter is written\n" \
 "                        before measuring and restored afterwards)\n"
 

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The CLI's error messages: "schedscope CMD: ...", and the usage errors. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli/cli.h"
 
@@ -24,11 +27,27 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+/* "-1", "-0.5": what getopt takes for an option. */
+static bool is_negative_number(const char *arg)
+{
+	char *end;
+
+	if (arg[0] != '-' || !arg[1])
+		return false;
+	errno = 0;
+	strtod(arg, &end);
+	return !*end && !errno;
+}
+
 int cli_bad_option(const char *cmd, int opt, char **argv)
 {
 	if (opt == ':')
 		return cli_usage_error(cmd, "option '%s' needs a value",
 				       argv[optind - 1]);
+	if (is_negative_number(argv[optind - 1]))
+		return cli_usage_error(cmd, "'%s' is a negative number, not an "
+				       "option; no value of %s may be negative",
+				       argv[optind - 1], cmd ? cmd : "schedscope");
 	return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
 }
 

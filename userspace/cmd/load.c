@@ -51,13 +51,19 @@ static const char *const metric_groups[] = {
 #include "../../module/metrics.h"
 };
 
-/* "all", or known group names separated by commas: 0, or -1 */
-static int check_groups(const char *list)
+#define NGROUPS (sizeof(metric_groups) / sizeof(*metric_groups))
+
+/*
+ * "all", or known group names separated by commas: 0; else -1 with the
+ * first word that is not a group in bad ("" for an empty list).
+ */
+static int check_groups(const char *list, char *bad, size_t badlen)
 {
 	char copy[256], *save = NULL, *name;
 	int n = 0;
 	size_t i;
 
+	snprintf(bad, badlen, "%.*s", (int)strcspn(list, ","), list);
 	if (!strcmp(list, "all"))
 		return 0;
 	if (strlen(list) >= sizeof(copy))
@@ -65,13 +71,26 @@ static int check_groups(const char *list)
 	strcpy(copy, list);
 	for (name = strtok_r(copy, ",", &save); name;
 	     name = strtok_r(NULL, ",", &save), n++) {
-		for (i = 0; i < sizeof(metric_groups) / sizeof(*metric_groups); i++)
+		for (i = 0; i < NGROUPS; i++)
 			if (!strcmp(name, metric_groups[i]))
 				break;
-		if (i == sizeof(metric_groups) / sizeof(*metric_groups))
+		if (i == NGROUPS) {
+			snprintf(bad, badlen, "%s", name);
 			return -1;
+		}
 	}
 	return n ? 0 : -1;
+}
+
+/* The groups' names, comma-separated, for a message. */
+static void group_names(char *buf, size_t len)
+{
+	size_t i, used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < NGROUPS && used < len; i++)
+		used += snprintf(buf + used, len - used, "%s%s", i ? "," : "",
+				 metric_groups[i]);
 }
 
 static void load_usage(FILE *out)
@@ -95,8 +114,9 @@ static void load_usage(FILE *out)
 "  --groups LIST         measure only these metric groups, comma-separated:\n"
 "                        latency, switches, eevdf, delayed_dequeue,\n"
 "                        decisions, pick_order (default: all)\n"
-CLI_FILTER_HELP
-"                        (here: written after loading, and kept)\n"
+CLI_FILTER_OPTIONS_HELP
+"                        (one of the four; the module's filter is written\n"
+"                        after loading, and kept)\n"
 "  --debugfs DIR         where to expect the module's debugfs directory\n"
 CLI_HELP_HELP, BTF_LAYOUT_VMLINUX);
 }
@@ -121,14 +141,18 @@ static int take_load_option(void *params, int opt, const char *arg)
 	case OPT_BTF:
 		p->btf = arg;
 		return 0;
-	case OPT_GROUPS:
-		if (check_groups(arg))
-			return cli_usage_error("load", "--groups: '%s' is not "
-					       "'all' or a comma-separated list "
-					       "of metric groups (see --help)",
-					       arg);
+	case OPT_GROUPS: {
+		char bad[256], names[256];
+
+		if (check_groups(arg, bad, sizeof(bad))) {
+			group_names(names, sizeof(names));
+			return cli_usage_error("load", "--groups: '%s' is not a "
+					       "metric group; the groups: %s "
+					       "(or all)", bad, names);
+		}
 		p->groups = arg;
 		return 0;
+	}
 	default:		/* OPT_NO_LAYOUT */
 		p->no_layout = true;
 		return 0;

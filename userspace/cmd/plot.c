@@ -34,6 +34,23 @@ struct plot_params {
 	bool data_only;			/* no gnuplot: .dat and .gp only */
 };
 
+/* NAME and what it shows, a line each, continuations under the text. */
+static void print_charts(FILE *out)
+{
+	const char *help, *nl;
+	size_t c;
+
+	for (c = 0; c < PLOT_NCHARTS; c++) {
+		help = plot_charts[c].help;
+		fprintf(out, "  %-20s  ", plot_charts[c].name);
+		while ((nl = strchr(help, '\n'))) {
+			fprintf(out, "%.*s\n%24s", (int)(nl - help), help, "");
+			help = nl + 1;
+		}
+		fprintf(out, "%s\n", help);
+	}
+}
+
 static void usage(FILE *out)
 {
 	fprintf(out,
@@ -42,16 +59,9 @@ static void usage(FILE *out)
 "Draw the results of `schedscope sweep` in DIR with gnuplot: per chart\n"
 "OUTDIR/NAME.dat (the numbers), OUTDIR/NAME.gp (a gnuplot script reading\n"
 "them: edit it and rerun `gnuplot NAME.gp` in OUTDIR) and the pictures.\n"
-"Charts, each where the sweep has its data:\n"
-"  wakeup_latency_cdf    the module's wakeup_lat histogram as a CDF\n"
-"  lag_pick              the module's lag_pick histogram, fraction of picks\n"
-"  switches_by_cause     module switch counters, mean and min..max per run\n"
-"  cpu_share             the workload's cpu_share per task\n"
-"  seconds               the workload's seconds, mean, min..max and each run\n"
-"  wakeup_decisions      the module's wakeup decision classes, %% per setting\n"
-"  tool_metrics          each number of the tools' own output (hackbench,\n"
-"                        tbench, cyclictest, --metric, ...) over the first\n"
-"                        setting's mean\n"
+"Charts, each where the sweep has its data:\n");
+	print_charts(out);
+	fprintf(out,
 "Runs whose workload failed (exit status not 0) are left out.\n"
 "\n"
 "  -o, --output OUTDIR   where to write (default DIR/plots)\n"
@@ -183,10 +193,10 @@ static void print_written(enum plot_chart c, const struct plot_output *o)
 {
 	size_t i;
 
-	printf("wrote   %-20s", plot_chart_name[c]);
+	printf("wrote   %-20s", plot_charts[c].name);
 	for (i = 0; i < o->fmts.n; i++)
 		if (o->fmts.chosen & o->fmts.format[i].flag)
-			printf(" %s/%s.%s", o->dir, plot_chart_name[c],
+			printf(" %s/%s.%s", o->dir, plot_charts[c].name,
 			       o->fmts.format[i].name);
 	putchar('\n');
 }
@@ -198,12 +208,12 @@ static int list_data(const struct plot_data *pd, const struct plot_output *o)
 
 	for (c = 0; c < PLOT_NCHARTS; c++) {
 		if (!pd->have[c])
-			printf("skipped %-20s %s\n", plot_chart_name[c],
+			printf("skipped %-20s %s\n", plot_charts[c].name,
 			       pd->why[c]);
 		else
 			printf("wrote   %-20s %s/%s.dat %s/%s.gp\n",
-			       plot_chart_name[c], o->dir, plot_chart_name[c],
-			       o->dir, plot_chart_name[c]);
+			       plot_charts[c].name, o->dir, plot_charts[c].name,
+			       o->dir, plot_charts[c].name);
 	}
 	return 0;
 }
@@ -217,7 +227,7 @@ static int draw_charts(const struct plot_data *pd, const struct plot_output *o)
 
 	for (c = 0; c < PLOT_NCHARTS; c++) {
 		if (!pd->have[c]) {
-			printf("skipped %-20s %s\n", plot_chart_name[c], pd->why[c]);
+			printf("skipped %-20s %s\n", plot_charts[c].name, pd->why[c]);
 			continue;
 		}
 		ret = plot_chart_draw(c, o, err, sizeof(err));
@@ -258,6 +268,8 @@ int cmd_plot(int argc, char **argv)
 		cli_error(cmd, "%s", err);
 		return 1;
 	}
+	for (size_t i = 0; i < res.nbad; i++)
+		fprintf(stderr, "schedscope %s: %s; left out\n", cmd, res.bad[i]);
 	if (!res.nruns) {
 		cli_error(cmd, "%s/sweep.json: no runs in it, nothing to plot",
 			  res.dir);

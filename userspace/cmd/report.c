@@ -40,7 +40,8 @@ static void usage(FILE *out)
 "setting with Welch's t-test at 5%%, each repetition's seconds and their ratio\n"
 "to the baseline, CPU share per task and group, and wakeup latency\n"
 "histograms and summaries; each section only where the sweep has its data.\n"
-"Runs whose workload failed are left out.\n"
+"Runs whose workload failed are left out, and so are run files that cannot\n"
+"be read (the report's header names each and says why).\n"
 "\n"
 "  -f, --format FORMAT   text (default) or markdown\n"
 "  -b, --baseline NAME   the setting the others are compared with (default:\n"
@@ -167,6 +168,9 @@ int cmd_report(int argc, char **argv)
 	ret = find_baseline(&res, p.baseline, &r.base);
 	if (ret)
 		goto out;
+	/* Printed, the report's header says it; into files, here too. */
+	for (size_t i = 0; p.output && i < res.nbad; i++)
+		fprintf(stderr, "schedscope %s: %s; left out\n", cmd, res.bad[i]);
 	if (p.output)
 		ret = report_write_files(&r, err, sizeof(err));
 	else

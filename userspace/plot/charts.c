@@ -45,7 +45,7 @@ int plot_chart_write(const struct plot_data *pd, enum plot_chart c,
 	int i, e, ret = 0;
 
 	for (i = 0; i < 2; i++) {
-		if (!out_path(path, sizeof(path), o->dir, plot_chart_name[c],
+		if (!out_path(path, sizeof(path), o->dir, plot_charts[c].name,
 			      ext[i])) {
 			error_msg(err, errlen, "%s: path too long", o->dir);
 			return -1;
@@ -118,7 +118,7 @@ int plot_chart_draw(enum plot_chart c, const struct plot_output *o,
 	char script[256];
 	int status, ret;
 
-	snprintf(script, sizeof(script), "%s.gp", plot_chart_name[c]);
+	snprintf(script, sizeof(script), "%s.gp", plot_charts[c].name);
 	ret = run_gnuplot(o->dir, script, &status);
 	if (ret == -ENOENT && access(o->dir, X_OK) == 0)
 		return ret;

@@ -74,7 +74,7 @@ static void put_header(const struct plot_data *pd, enum plot_chart c,
 	size_t s;
 
 	fprintf(out, "# %s.dat: %s\n# written by `schedscope plot` from ",
-		plot_chart_name[c], what);
+		plot_charts[c].name, what);
 	put_text(out, res->dir, false);
 	fputs(" (workload: ", out);
 	put_text(out, res->workload, false);

@@ -12,15 +12,26 @@
 #include "kmod/decision_classes.h"
 #include "plot/data.h"
 
-const char *const plot_chart_name[PLOT_NCHARTS] = {
-	[PLOT_WAKEUP_CDF] = "wakeup_latency_cdf",
-	[PLOT_LAG_PICK] = "lag_pick",
-	[PLOT_SWITCHES] = "switches_by_cause",
-	[PLOT_DECISIONS] = "wakeup_decisions",
-	[PLOT_CPU_SHARE] = "cpu_share",
-	[PLOT_GROUP_SHARE] = "group_share",
-	[PLOT_SECONDS] = "seconds",
-	[PLOT_TOOLS] = "tool_metrics",
+const struct plot_chart_info plot_charts[PLOT_NCHARTS] = {
+	[PLOT_WAKEUP_CDF] = { "wakeup_latency_cdf",
+		"the module's wakeup_lat histogram as a tail:\n"
+		"1 - CDF on log-log axes" },
+	[PLOT_LAG_PICK] = { "lag_pick",
+		"the module's lag_pick histogram, fraction of picks" },
+	[PLOT_SWITCHES] = { "switches_by_cause",
+		"module switch counters, mean and min..max per run" },
+	[PLOT_DECISIONS] = { "wakeup_decisions",
+		"the module's wakeup decision classes, % per setting" },
+	[PLOT_CPU_SHARE] = { "cpu_share",
+		"the workload's cpu_share per task" },
+	[PLOT_GROUP_SHARE] = { "group_share",
+		"each group's CPU share from its cgroup (--group)" },
+	[PLOT_SECONDS] = { "seconds",
+		"the workload's seconds, mean, min..max and each run" },
+	[PLOT_TOOLS] = { "tool_metrics",
+		"each number of the tools' own output (hackbench,\n"
+		"tbench, cyclictest, --metric, ...) over the first\n"
+		"setting's mean" },
 };
 
 /* The counters of the switches chart: the catalogue's causes. */

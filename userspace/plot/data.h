@@ -57,8 +57,16 @@ enum plot_chart {
 	PLOT_NCHARTS,
 };
 
-/* "wakeup_latency_cdf", "lag_pick", ...: the file names without suffix. */
-extern const char *const plot_chart_name[PLOT_NCHARTS];
+/*
+ * Each chart: its name ("wakeup_latency_cdf", ...: the files' names without
+ * suffix) and what it shows (`plot --help`; lines apart by '\n').
+ */
+struct plot_chart_info {
+	const char *name;
+	const char *help;
+};
+
+extern const struct plot_chart_info plot_charts[PLOT_NCHARTS];
 
 /* The module's counters the switches chart shows (module/metrics.h). */
 extern const char *const plot_causes[];

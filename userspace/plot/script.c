@@ -101,7 +101,7 @@ static void gp_bars(const struct plot_data *pd, enum plot_chart c, FILE *out)
 		if (!plot_setting_has(pd, c, s))
 			continue;
 		fprintf(out, "%s '%s%s' using %zu:%zu:%zu%s title ",
-			first ? "" : ", \\\n    ", first ? plot_chart_name[c] : "",
+			first ? "" : ", \\\n    ", first ? plot_charts[c].name : "",
 			first ? ".dat" : "",
 			2 + 4 * s, 3 + 4 * s, 4 + 4 * s, first ? ":xtic(1)" : "");
 		gp_str(out, pd->res->settings[s].name);
@@ -314,7 +314,7 @@ static void gp_plot(const struct plot_data *pd, enum plot_chart c, FILE *out)
 void plot_script_write(const struct plot_data *pd, enum plot_chart c,
 		       const struct plot_formats *fmts, FILE *out)
 {
-	const char *name = plot_chart_name[c];
+	const char *name = plot_charts[c].name;
 	bool plotted = false;
 	size_t i;
 

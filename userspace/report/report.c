@@ -133,7 +133,7 @@ void report_header(struct report *r)
 	json_t *cpus = json_object_get(res->sweep, "cpus");
 	const char *q = r->md ? "`" : "";
 	char list[2048] = "", ncpus[32] = "";
-	size_t s, used = 0, failed = 0;
+	size_t s, i, used = 0, failed = 0;
 
 	for (s = 0; s < res->nruns; s++)
 		failed += !sweep_run_used(&res->runs[s]);
@@ -160,6 +160,8 @@ void report_header(struct report *r)
 	if (failed)
 		report_field(r, true, "failed", "%zu run%s with a non-zero exit status, "
 		      "left out", failed, failed > 1 ? "s" : "");
+	for (i = 0; i < res->nbad; i++)
+		report_field(r, true, "unreadable", "%s; left out", res->bad[i]);
 	report_notes(r);
 	fputc('\n', r->out);
 }

@@ -43,7 +43,7 @@ static const struct sweep_preset presets[] = {
 			      "running task was protected",
 		.settings = { "NO_RUN_TO_PARITY", "RUN_TO_PARITY" },
 		.repetitions = 4,
-		.workload = { "messaging", "-g", "4", "-l", "200", NULL },
+		.workload = { "messaging", "-p", "-g", "4", "-l", "200", NULL },
 		.tool_workload = { "hackbench", "-p", "-g", "4", "-l", "200", NULL },
 	},
 	{

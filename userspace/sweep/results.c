@@ -504,6 +504,7 @@ static int load_sweep(struct sweep_results *res, const char *path, char *err,
 {
 	char schema[64];
 	json_t *runs, *rel;
+	struct sweep_run *run;
 	json_int_t v;
 	size_t i;
 	int ret;
@@ -550,16 +551,27 @@ static int load_sweep(struct sweep_results *res, const char *path, char *err,
 	res->runs = calloc(json_array_size(runs) + 1, sizeof(*res->runs));
 	if (!res->runs)
 		return fail(err, errlen, -ENOMEM, "%s: out of memory", path);
+	res->bad = calloc(json_array_size(runs) + 1, sizeof(*res->bad));
+	if (!res->bad)
+		return fail(err, errlen, -ENOMEM, "%s: out of memory", path);
 	json_array_foreach(runs, i, rel) {
 		if (!json_is_string(rel))
 			return fail(err, errlen, -EINVAL, "%s: \"runs\"[%zu] is "
 				    "not a string", path, i);
 		/* Counted first: sweep_results_free() releases what was read. */
-		res->nruns++;
-		ret = load_run(res, &res->runs[i], json_string_value(rel), err,
-			       errlen);
-		if (ret)
-			return ret;
+		run = &res->runs[res->nruns++];
+		ret = load_run(res, run, json_string_value(rel),
+			       res->bad[res->nbad], sizeof(res->bad[0]));
+		if (ret == -ENOMEM)
+			return fail(err, errlen, ret, "%s", res->bad[res->nbad]);
+		if (ret) {
+			/* Left out; the report and the plots say so. */
+			json_decref(run->json);
+			task_delays_free(&run->task_delays);
+			memset(run, 0, sizeof(*run));
+			res->nruns--;
+			res->nbad++;
+		}
 	}
 	return group_runs(res, err, errlen);
 }
@@ -601,6 +613,7 @@ void sweep_results_free(struct sweep_results *res)
 	for (i = 0; i < res->nsettings; i++)
 		free(res->settings[i].runs);
 	free(res->runs);
+	free(res->bad);
 	free(res->settings);
 	json_decref(res->sweep);
 	memset(res, 0, sizeof(*res));

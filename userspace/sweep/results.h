@@ -49,6 +49,9 @@ struct sweep_results {
 	struct sweep_setting *settings;
 	size_t nruns;
 	struct sweep_run *runs;		/* in the order they ran */
+	/* Run files sweep.json lists that could not be read: why, each. */
+	size_t nbad;
+	char (*bad)[1024];
 	size_t ngroups;			/* a group sweep's groups, else 0 */
 	json_t *groups;			/* sweep.json's "groups" (borrowed) */
 };
@@ -63,9 +66,11 @@ static inline bool sweep_run_used(const struct sweep_run *run)
 }
 
 /*
- * Read DIR/sweep.json and its runs. On error: -errno (-ENOENT, -EINVAL for a
- * file that is not what docs/sweep.md says), with a message naming the file
- * and what is wrong in err; res is then empty and needs no free.
+ * Read DIR/sweep.json and its runs. A run file that is missing or not what
+ * docs/sweep.md says is left out, its message kept in bad[]: the others
+ * still count. On error: -errno (-ENOENT, -EINVAL for a sweep.json that is
+ * not what docs/sweep.md says), with a message naming the file and what is
+ * wrong in err; res is then empty and needs no free.
  */
 int sweep_results_load(struct sweep_results *res, const char *dir,
 		       char *err, size_t errlen);
