@@ -510,6 +510,9 @@ static bool setting_lat(struct report *r, size_t s,
 /* The workload's summary where any run has one, else the module's. */
 void section_latency_summary(struct report *r)
 {
+	static const char *const columns[] = {
+		"setting", "N", "min", "max", "mean", "stddev", NULL
+	};
 	const struct sweep_results *res = r->res;
 	const struct lat_source *src = &workload_lat;
 	struct lat_summary l;
@@ -528,13 +531,7 @@ void section_latency_summary(struct report *r)
 		return;
 	report_title(r, "Latency summary");
 	fprintf(r->out, "%s\n\n", src->intro);
-	report_table_init(&t, 6);
-	report_table_set(&t, 0, 0, "setting");
-	report_table_set(&t, 0, 1, "N");
-	report_table_set(&t, 0, 2, "min");
-	report_table_set(&t, 0, 3, "max");
-	report_table_set(&t, 0, 4, "mean");
-	report_table_set(&t, 0, 5, "stddev");
+	report_table_init_named(&t, columns);
 	for (s = 0; s < res->nsettings; s++) {
 		size_t row = report_table_row(&t);
 

@@ -20,6 +20,17 @@ void report_table_init(struct report_table *t, size_t ncols)
 	t->nomem = !t->cell;
 }
 
+void report_table_init_named(struct report_table *t, const char *const *names)
+{
+	size_t n = 0;
+
+	while (names[n])
+		n++;
+	report_table_init(t, n);
+	for (n = 0; names[n]; n++)
+		report_table_set(t, 0, n, "%s", names[n]);
+}
+
 size_t report_table_row(struct report_table *t)
 {
 	char **cell;

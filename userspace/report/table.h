@@ -21,6 +21,8 @@ struct report_table {
 
 /* An empty table of ncols columns: only the header row, its cells empty. */
 void report_table_init(struct report_table *t, size_t ncols);
+/* A table whose header is names (NULL-terminated), a column each. */
+void report_table_init_named(struct report_table *t, const char *const *names);
 /* Append an empty row; its index (1 for the first after the header). */
 size_t report_table_row(struct report_table *t);
 /* Cell (row, col) from a printf() format; row 0 is the header. */

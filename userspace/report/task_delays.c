@@ -107,6 +107,10 @@ static void free_delays(struct setting_delays *sd, size_t n)
 
 void section_task_delays(struct report *r)
 {
+	static const char *const columns[] = {
+		"setting", "task", "tasks", "runtime_ms", "switches",
+		"avg_delay_us", "max_delay_us", NULL
+	};
 	const struct sweep_results *res = r->res;
 	struct setting_delays *sd = calloc(res->nsettings + 1, sizeof(*sd));
 	unsigned long overflows = 0;
@@ -143,14 +147,7 @@ void section_task_delays(struct report *r)
 		fprintf(r->out, "%s: the taskstats socket overflowed %lu times: "
 			"some tasks are missing.\n\n", r->md ? "**Note**" : "Note",
 			overflows);
-	report_table_init(&t, 7);
-	report_table_set(&t, 0, 0, "setting");
-	report_table_set(&t, 0, 1, "task");
-	report_table_set(&t, 0, 2, "tasks");
-	report_table_set(&t, 0, 3, "runtime_ms");
-	report_table_set(&t, 0, 4, "switches");
-	report_table_set(&t, 0, 5, "avg_delay_us");
-	report_table_set(&t, 0, 6, "max_delay_us");
+	report_table_init_named(&t, columns);
 	for (s = 0; s < res->nsettings; s++)
 		if (sd[s].nruns)
 			put_setting(&t, res->settings[s].name, &sd[s]);
