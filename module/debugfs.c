@@ -374,7 +374,8 @@ static int ss_hist_show(struct seq_file *m, void *v)
 	if (!s)
 		return -ENOMEM;
 	ss_stats_sum(s);
-	ss_hist_print(m, &ss_hists[id], &s->hists[id], -1);
+	ss_hist_print_header(m, &ss_hists[id], false);
+	ss_hist_print(m, &ss_hists[id], &s->hists[id]);
 	kfree(s);
 	return 0;
 }
@@ -388,9 +389,11 @@ static int ss_hist_percpu_show(struct seq_file *m, void *v)
 
 	if (!s)
 		return -ENOMEM;
+	ss_hist_print_header(m, &ss_hists[id], true);
 	for_each_possible_cpu(cpu) {
 		ss_stats_cpu(cpu, s);
-		ss_hist_print(m, &ss_hists[id], &s->hists[id], cpu);
+		seq_printf(m, "cpu %d\n", cpu);
+		ss_hist_print(m, &ss_hists[id], &s->hists[id]);
 	}
 	kfree(s);
 	return 0;

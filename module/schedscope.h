@@ -21,7 +21,7 @@
 struct cfs_rq;
 
 #define SCHEDSCOPE_VERSION	"0.1.0"
-#define SCHEDSCOPE_INTERFACE	2
+#define SCHEDSCOPE_INTERFACE	3
 
 /* The metric groups of `status`; a counter or histogram belongs to one. */
 enum ss_group {
@@ -306,8 +306,10 @@ static __always_inline u64 ss_clock(void)
 }
 
 /* hist_print.c */
+void ss_hist_print_header(struct seq_file *m, const struct ss_hist_info *info,
+			  bool per_cpu);
 void ss_hist_print(struct seq_file *m, const struct ss_hist_info *info,
-		   const struct ss_hist *h, int key);
+		   const struct ss_hist *h);
 
 /* debugfs.c */
 int ss_debugfs_create(void);

@@ -93,6 +93,7 @@ void test_report(void);
 void test_plot_data(void);
 void test_feature_owner(void);
 void test_task_delays(void);
+void test_hist_raw(void);
 
 
 #endif

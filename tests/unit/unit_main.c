@@ -12,6 +12,7 @@ static const struct {
 	{ "log2_hist", test_log2_hist },
 	{ "proc_task", test_proc_task },
 	{ "slog2_hist", test_slog2_hist },
+	{ "hist_raw", test_hist_raw },
 	{ "hist_bcc", test_hist_bcc },
 	{ "hist_bins", test_hist_bins },
 	{ "snapshot", test_snapshot },

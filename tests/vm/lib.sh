@@ -63,9 +63,10 @@ kv_get() {
 # stats_value KEY: the value of KEY in the stats file
 stats_value() { kv_get "$SS/stats" "$1"; }
 
-# hist_total NAME: the sum of the counts in hist/NAME
+# hist_total NAME: the sum of the counts in hist/NAME ("lo hi count" lines
+# under a "#" header)
 hist_total() {
-	awk -F'|' 'NR > 1 && NF > 1 { n = split($1, a, " "); s += a[n] } END { print s + 0 }' "$SS/hist/$1"
+	awk 'NR > 1 { s += $3 } END { print s + 0 }' "$SS/hist/$1"
 }
 
 # The clock `schedscope load` chooses (userspace/kmod/wait_clock.c): mono

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "hist/raw.h"
 #include "hist/text.h"
 #include "hist/log2_hist.h"
 
@@ -59,9 +60,6 @@ void log2_hist_bucket_label(unsigned int bucket, char label[LOG2_HIST_LABEL_MAX]
 static const struct hist_text_flavour log2_text = {
 	.rows = LOG2_HIST_BUCKETS,
 	.row_label = log2_hist_bucket_label,
-	.is_signed = false,
-	.kind = "a log2 histogram",
-	.detailed_errors = true,
 };
 
 int log2_hist_print(const struct log2_hist *h, FILE *out)
@@ -69,14 +67,25 @@ int log2_hist_print(const struct log2_hist *h, FILE *out)
 	return hist_text_print(&log2_text, h->name, h->buckets, out);
 }
 
-int log2_hist_parse(struct log2_hist *h, const char *buf, size_t len,
-		    char *err, size_t errlen)
+static void bucket_bounds(unsigned int bucket, char lo[HIST_RAW_BOUND_MAX],
+			  char hi[HIST_RAW_BOUND_MAX])
 {
-	log2_hist_init(h, "");
-	if (hist_text_parse(&log2_text, buf, len, h->name, h->buckets,
-			    err, errlen)) {
-		log2_hist_init(h, "");
-		return -EINVAL;
-	}
-	return 0;
+	snprintf(lo, HIST_RAW_BOUND_MAX, "%llu",
+		 (unsigned long long)log2_hist_bucket_min(bucket));
+	snprintf(hi, HIST_RAW_BOUND_MAX, "%llu",
+		 (unsigned long long)log2_hist_bucket_max(bucket));
+}
+
+static const struct hist_raw_rows log2_raw = {
+	.rows = LOG2_HIST_BUCKETS,
+	.bounds = bucket_bounds,
+	.kind = "a log2 histogram",
+};
+
+int log2_hist_parse_rows(struct log2_hist *h, const char *buf, size_t len,
+			 unsigned int *line, size_t *used, char *err,
+			 size_t errlen)
+{
+	return hist_raw_parse_rows(&log2_raw, buf, len, line, h->buckets, used,
+				   err, errlen);
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Power-of-two histograms of u64 values, and their text form: what bpftrace
- * 0.17 prints for `print(@name)` of a hist() map, which is also what the
- * module's hist/<name> files contain (docs/interface.md).
+ * 0.17 prints for `print(@name)` of a hist() map, drawn from the numbers
+ * the module's hist/<name> files hold (hist/raw.h, docs/interface.md).
  *
  * Buckets: 0 holds the value 0, 1 the value 1, k >= 2 the values
  * [2^(k-1), 2^k); bucket 64 ends at UINT64_MAX.
@@ -25,7 +25,7 @@
  *    from 2^31 to 2^63-1 in [2G, 4G). Buckets 33..64 here are labelled as its
  *    label code would label them, up to "[8388608T, 16777216T)".
  *  - it keeps counts in an int; counts above INT_MAX print correctly here.
- *  - it has a "(..., 0)" bucket for negative values; the parser rejects it.
+ *  - it has a "(..., 0)" bucket for negative values.
  * The bar width must be computed in single-precision float as above: integer
  * count * 52 / max differs from it from max = 289313 upwards (count 250367
  * gives 45 '@', not 44; checked with bpftrace 0.17.0).
@@ -63,17 +63,11 @@ void log2_hist_bucket_label(unsigned int bucket, char label[LOG2_HIST_LABEL_MAX]
 int log2_hist_print(const struct log2_hist *h, FILE *out);
 
 /*
- * Parse one histogram in bpftrace's layout from len bytes of buf into *h.
- * The name line may end in ": " (as bpftrace prints it) or ":". Rejected,
- * with "line N: ..." in err: a missing or malformed name line, labels that
- * are not bpftrace's or not consecutive buckets, first or last bucket line
- * with count 0, counts past UINT64_MAX, columns not where bpftrace puts them,
- * a bar that is not 52 wide between '|'s or more than one '@' off the
- * bpftrace scaling (so integer scaling passes; compare print() output for a
- * byte-exact check), a NUL byte, anything after the closing blank line, and
- * input that ends before it (truncated). Returns 0 or -EINVAL.
+ * The module's bucket lines (hist/raw.h) into h, whose name is set; the
+ * rules of hist_raw_parse_rows(). 0 or -EINVAL.
  */
-int log2_hist_parse(struct log2_hist *h, const char *buf, size_t len,
-		    char *err, size_t errlen);
+int log2_hist_parse_rows(struct log2_hist *h, const char *buf, size_t len,
+			 unsigned int *line, size_t *used, char *err,
+			 size_t errlen);
 
 #endif

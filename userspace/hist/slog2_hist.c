@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "hist/raw.h"
 #include "hist/text.h"
 #include "hist/slog2_hist.h"
 
@@ -102,9 +103,6 @@ _Static_assert(SLOG2_HIST_ROWS <= HIST_TEXT_ROWS_MAX, "signed rows fit hist_text
 static const struct hist_text_flavour slog2_text = {
 	.rows = SLOG2_HIST_ROWS,
 	.row_label = slog2_hist_row_label,
-	.is_signed = true,
-	.kind = "a signed log2 histogram",
-	.detailed_errors = false,
 };
 
 int slog2_hist_print(const struct slog2_hist *h, FILE *out)
@@ -117,19 +115,32 @@ int slog2_hist_print(const struct slog2_hist *h, FILE *out)
 	return hist_text_print(&slog2_text, h->name, counts, out);
 }
 
-int slog2_hist_parse(struct slog2_hist *h, const char *buf, size_t len,
-		     char *err, size_t errlen)
+static void row_bounds(unsigned int row, char lo[HIST_RAW_BOUND_MAX],
+		       char hi[HIST_RAW_BOUND_MAX])
+{
+	snprintf(lo, HIST_RAW_BOUND_MAX, "%lld",
+		 (long long)slog2_hist_row_min(row));
+	snprintf(hi, HIST_RAW_BOUND_MAX, "%lld",
+		 (long long)slog2_hist_row_max(row));
+}
+
+static const struct hist_raw_rows slog2_raw = {
+	.rows = SLOG2_HIST_ROWS,
+	.bounds = row_bounds,
+	.kind = "a signed log2 histogram",
+};
+
+int slog2_hist_parse_rows(struct slog2_hist *h, const char *buf, size_t len,
+			  unsigned int *line, size_t *used, char *err,
+			  size_t errlen)
 {
 	uint64_t counts[SLOG2_HIST_ROWS];
 	unsigned int row;
+	int ret;
 
-	slog2_hist_init(h, "");
-	if (hist_text_parse(&slog2_text, buf, len, h->name, counts,
-			    err, errlen)) {
-		slog2_hist_init(h, "");
-		return -EINVAL;
-	}
-	for (row = 0; row < SLOG2_HIST_ROWS; row++)
+	ret = hist_raw_parse_rows(&slog2_raw, buf, len, line, counts, used,
+				  err, errlen);
+	for (row = 0; !ret && row < SLOG2_HIST_ROWS; row++)
 		*row_slot(h, row) = counts[row];
-	return 0;
+	return ret;
 }

@@ -49,13 +49,12 @@ void slog2_hist_row_label(unsigned int row, char label[LOG2_HIST_LABEL_MAX]);
 int slog2_hist_print(const struct slog2_hist *h, FILE *out);
 
 /*
- * Parse one signed histogram. The same rules as log2_hist_parse() (columns,
- * bars, first and last row non-empty, truncation, trailing data), with rows
- * consecutive in the order above. Returns 0 or -EINVAL with "line N: ..."
- * in err.
+ * The module's bucket lines of a signed histogram (hist/raw.h) into h,
+ * whose name is set; the rules of hist_raw_parse_rows(). 0 or -EINVAL.
  */
-int slog2_hist_parse(struct slog2_hist *h, const char *buf, size_t len,
-		     char *err, size_t errlen);
+int slog2_hist_parse_rows(struct slog2_hist *h, const char *buf, size_t len,
+			  unsigned int *line, size_t *used, char *err,
+			  size_t errlen);
 
 /* True when a histogram's map name marks it as signed (ends in "_vns"). */
 bool slog2_hist_name_is_signed(const char *name);

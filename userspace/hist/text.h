@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * bpftrace's text layout of a hist() map, shared by hist/log2_hist.c and
- * hist/slog2_hist.c (the layout and the parser's rules are in hist/log2_hist.h): the
- * name line, one row per bucket from the first to the last non-empty one,
- * a blank line. A flavour of histogram gives its rows' labels and the
- * brackets they start with.
+ * bpftrace's text layout of a hist() map, drawn for hist/log2_hist.c and
+ * hist/slog2_hist.c (the layout is in hist/log2_hist.h): the name line, one
+ * row per bucket from the first to the last non-empty one, a blank line. A
+ * flavour of histogram gives its rows' labels.
  */
 #ifndef SCHEDSCOPE_HIST_TEXT_H
 #define SCHEDSCOPE_HIST_TEXT_H
@@ -22,18 +21,6 @@
 struct hist_text_flavour {
 	unsigned int rows;		/* at most HIST_TEXT_ROWS_MAX */
 	void (*row_label)(unsigned int row, char label[LOG2_HIST_LABEL_MAX]);
-	/*
-	 * Labels start with '[' or '(' (signed); else only with '[', and
-	 * "(..., 0)", bpftrace's bucket of negative values, is refused by
-	 * name.
-	 */
-	bool is_signed;
-	const char *kind;		/* "a log2 histogram" */
-	/*
-	 * Errors quote a bad count, name the column widths and the label's
-	 * form, and say why a first or last row must not be empty.
-	 */
-	bool detailed_errors;
 };
 
 /*
@@ -47,14 +34,5 @@ void hist_text_rows(const uint64_t *counts, unsigned int n, int *first,
 /* Print rows 0..f->rows - 1 of counts. Returns 0, or -EIO. */
 int hist_text_print(const struct hist_text_flavour *f, const char *name,
 		    const uint64_t *counts, FILE *out);
-
-/*
- * Parse one histogram into name and counts (f->rows of them), both cleared
- * first. Returns 0, or -EINVAL with "line N: ..." in err and name and counts
- * left partly filled.
- */
-int hist_text_parse(const struct hist_text_flavour *f, const char *buf,
-		    size_t len, char name[LOG2_HIST_NAME_MAX], uint64_t *counts,
-		    char *err, size_t errlen);
 
 #endif

@@ -9,6 +9,7 @@
 #include "lib/error_msg.h"
 #include "lib/parse_u64.h"
 #include "lib/read_file.h"
+#include "hist/raw.h"
 #include "kmod/snapshot.h"
 
 const char *snapshot_hist_name(const struct snapshot_hist *h)
@@ -27,144 +28,125 @@ const struct snapshot_hist *ss_snapshot_hist(const struct ss_snapshot *snap,
 	return NULL;
 }
 
-/* The map name of a "@name: " first line, or NULL when it is not one. */
-static bool first_line_name(const char *buf, size_t len, char *name, size_t n)
+/* An empty histogram of the map name, signed when the name ends in _vns. */
+static void hist_init(const char *file, const char *name,
+		      struct snapshot_hist *h)
 {
-	size_t i = 1;
+	memset(h, 0, sizeof(*h));
+	snprintf(h->file, sizeof(h->file), "%s", file);
+	h->is_signed = slog2_hist_name_is_signed(name);
+	if (h->is_signed)
+		slog2_hist_init(&h->s, name);
+	else
+		log2_hist_init(&h->u, name);
+}
 
-	if (!len || buf[0] != '@')
-		return false;
-	while (i < len && i < n && buf[i] != ':' && buf[i] != '\n' &&
-	       buf[i] != '[')
-		i++;
-	if (i >= len || i >= n)
-		return false;
-	memcpy(name, buf + 1, i - 1);
-	name[i - 1] = '\0';
-	return true;
+/* The bucket lines at buf into h (its name set); *used, *line as they go. */
+static int hist_rows(struct snapshot_hist *h, const char *buf, size_t len,
+		     unsigned int *line, size_t *used, char *err, size_t errlen)
+{
+	if (h->is_signed)
+		return slog2_hist_parse_rows(&h->s, buf, len, line, used, err,
+					     errlen);
+	return log2_hist_parse_rows(&h->u, buf, len, line, used, err, errlen);
+}
+
+/* The header of a hist or hist_percpu file; its length, or 0 after a message. */
+static size_t file_header(const char *buf, size_t len, bool want_per_cpu,
+			  char name[LOG2_HIST_NAME_MAX], char *err, size_t errlen)
+{
+	size_t n;
+	bool per_cpu;
+
+	if (memchr(buf, '\0', len)) {
+		error_msg(err, errlen, "NUL byte in the file");
+		return 0;
+	}
+	n = hist_raw_header(buf, len, name, &per_cpu, err, errlen);
+	if (n && per_cpu != want_per_cpu) {
+		error_msg(err, errlen, "line 1: %s", per_cpu ?
+			  "a per-CPU histogram, not a total" :
+			  "a total, not a per-CPU histogram (no \", per cpu\")");
+		return 0;
+	}
+	return n;
 }
 
 int snapshot_hist_parse(const char *file, const char *buf, size_t len,
-		  struct snapshot_hist *h, char *err, size_t errlen)
+			struct snapshot_hist *h, char *err, size_t errlen)
 {
 	char name[LOG2_HIST_NAME_MAX];
-
-	memset(h, 0, sizeof(*h));
-	snprintf(h->file, sizeof(h->file), "%s", file);
-	if (first_line_name(buf, len, name, sizeof(name)) &&
-	    slog2_hist_name_is_signed(name)) {
-		h->is_signed = true;
-		return slog2_hist_parse(&h->s, buf, len, err, errlen);
-	}
-	return log2_hist_parse(&h->u, buf, len, err, errlen);
-}
-
-static int cmp_cpu(const void *a, const void *b)
-{
-	const struct snapshot_hist *x = a, *y = b;
-
-	return x->cpu < y->cpu ? -1 : x->cpu > y->cpu;
-}
-
-/* One block "@name[cpu]: \n...\n\n" at buf; *used gets its length. */
-static int parse_block(const char *file, const char *buf, size_t len,
-		       unsigned int first_line, struct snapshot_hist *h, size_t *used,
-		       char *err, size_t errlen)
-{
-	const char *nl = memchr(buf, '\n', len), *open, *close, *end;
-	char *text = NULL;
-	uint64_t cpu;
-	size_t name_len, rest, block;
+	unsigned int line = 1;
+	size_t pos, used;
 	int ret;
 
-	open = memchr(buf, '[', nl ? (size_t)(nl - buf) : len);
-	close = open ? memchr(open, ']', (size_t)(nl - open)) : NULL;
-	if (!nl || buf[0] != '@' || !open || !close || close + 1 >= nl ||
-	    close[1] != ':' || parse_u64(open + 1, close - open - 1, &cpu) ||
-	    cpu > KV_STATS_CPU_MAX) {
-		error_msg(err, errlen, "line %u: not a per-CPU histogram line "
-			  "\"@name[cpu]: \"", first_line);
+	hist_init(file, "", h);
+	pos = file_header(buf, len, false, name, err, errlen);
+	if (!pos)
 		return -EINVAL;
+	hist_init(file, name, h);
+	ret = hist_rows(h, buf + pos, len - pos, &line, &used, err, errlen);
+	if (!ret && pos + used < len) {
+		error_msg(err, errlen, "line %u: not \"lo hi count\"", line + 1);
+		ret = -EINVAL;
 	}
-	/* The block ends with its blank line: the first "\n\n". */
-	end = memmem(nl, len - (nl - buf), "\n\n", 2);
-	if (!end) {
-		error_msg(err, errlen, "line %u: the block of cpu %" PRIu64
-			  " has no closing blank line (truncated?)", first_line,
-			  cpu);
-		return -EINVAL;
-	}
-	block = end + 2 - buf;
-	name_len = open - buf;		/* "@name" */
-	rest = block - (close + 1 - buf);	/* ": \n..." */
-	text = malloc(name_len + rest);
-	if (!text)
-		return -ENOMEM;
-	memcpy(text, buf, name_len);
-	memcpy(text + name_len, close + 1, rest);
-	ret = snapshot_hist_parse(file, text, name_len + rest, h, err, errlen);
-	free(text);
-	if (ret) {
-		char what[48];
+	if (ret)
+		hist_init(file, "", h);
+	return ret;
+}
 
-		snprintf(what, sizeof(what), "cpu %" PRIu64 " block at line %u",
-			 cpu, first_line);
-		error_msg_prefix(err, errlen, what);
-		return ret;
-	}
-	h->cpu = cpu;
-	*used = block;
-	return 0;
+/* A "cpu N" line at buf: N, and its length with the '\n' (0: not one). */
+static size_t cpu_line(const char *buf, size_t len, uint64_t *cpu)
+{
+	const char *nl = memchr(buf, '\n', len);
+
+	if (!nl || len < 5 || memcmp(buf, "cpu ", 4) ||
+	    parse_u64(buf + 4, nl - buf - 4, cpu) || *cpu > KV_STATS_CPU_MAX)
+		return 0;
+	return nl + 1 - buf;
 }
 
 int snapshot_hist_parse_percpu(const char *file, const char *buf, size_t len,
-			 struct snapshot_hist **out, size_t *n, char *err,
-			 size_t errlen)
+			       struct snapshot_hist **out, size_t *n, char *err,
+			       size_t errlen)
 {
 	struct snapshot_hist *hists = NULL, *tmp;
-	size_t count = 0, pos = 0, used, i;
+	char name[LOG2_HIST_NAME_MAX];
+	size_t count = 0, pos, used, taken;
 	unsigned int line = 1;
-	int ret;
+	uint64_t cpu;
+	int ret = -EINVAL;
 
 	*out = NULL;
 	*n = 0;
-	if (memchr(buf, '\0', len)) {
-		error_msg(err, errlen, "NUL byte in the file");
+	pos = file_header(buf, len, true, name, err, errlen);
+	if (!pos)
 		return -EINVAL;
-	}
-	if (!len) {
-		error_msg(err, errlen, "empty file");
-		return -EINVAL;
-	}
 	while (pos < len) {
+		line++;
+		taken = cpu_line(buf + pos, len - pos, &cpu);
+		if (!taken || (count && cpu <= hists[count - 1].cpu)) {
+			error_msg(err, errlen, "line %u: not \"cpu N\" with N "
+				  "above the CPU before", line);
+			ret = -EINVAL;
+			goto fail;
+		}
 		tmp = realloc(hists, (count + 1) * sizeof(*hists));
 		if (!tmp) {
 			ret = -ENOMEM;
 			goto fail;
 		}
 		hists = tmp;
-		ret = parse_block(file, buf + pos, len - pos, line, &hists[count],
-				  &used, err, errlen);
+		hist_init(file, name, &hists[count]);
+		hists[count].cpu = cpu;
+		pos += taken;
+		ret = hist_rows(&hists[count], buf + pos, len - pos, &line,
+				&used, err, errlen);
 		if (ret)
 			goto fail;
-		for (i = 0; i < count; i++) {
-			if (hists[i].cpu == hists[count].cpu ||
-			    strcmp(snapshot_hist_name(&hists[i]),
-				   snapshot_hist_name(&hists[count]))) {
-				error_msg(err, errlen, "line %u: cpu %u %s", line,
-					  hists[count].cpu,
-					  hists[i].cpu == hists[count].cpu ?
-					  "twice" : "with another map name");
-				ret = -EINVAL;
-				goto fail;
-			}
-		}
-		for (i = pos; i < pos + used; i++)
-			line += buf[i] == '\n';
 		pos += used;
 		count++;
 	}
-	qsort(hists, count, sizeof(*hists), cmp_cpu);
 	*out = hists;
 	*n = count;
 	return 0;

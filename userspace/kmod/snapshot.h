@@ -76,18 +76,18 @@ int ss_snapshot_diff(const struct ss_snapshot *after,
 const struct snapshot_hist *ss_snapshot_hist(const struct ss_snapshot *snap,
 					     const char *file);
 
-/* The map name of a histogram (from its first line: "wakeup_lat_ns"). */
+/* The map name of a histogram (from its header: "wakeup_lat_ns"). */
 const char *snapshot_hist_name(const struct snapshot_hist *h);
 
 /*
- * Split a hist_percpu file (blocks "@name[cpu]: " ... blank line) into
- * per-CPU histograms; the map name must be the same in every block.
- * Returns 0 or -EINVAL / -ENOMEM; *out is malloc()ed.
+ * Split a hist_percpu file ("# NAME: lo hi count, per cpu", then a "cpu N"
+ * line before each CPU's bucket lines, N rising; hist/raw.h) into per-CPU
+ * histograms. Returns 0 or -EINVAL / -ENOMEM; *out is malloc()ed.
  */
 int snapshot_hist_parse_percpu(const char *file, const char *buf, size_t len,
 			 struct snapshot_hist **out, size_t *n, char *err,
 			 size_t errlen);
-/* Parse one hist/<name> file's text; signed when its map name ends in _vns. */
+/* Parse one hist/<name> file (hist/raw.h); signed when its name ends in _vns. */
 int snapshot_hist_parse(const char *file, const char *buf, size_t len,
 		  struct snapshot_hist *h, char *err, size_t errlen);
 
