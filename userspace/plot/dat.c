@@ -88,11 +88,11 @@ static void put_header(const struct plot_data *pd, enum plot_chart c,
 	}
 }
 
-static void write_cdf(const struct plot_data *pd, FILE *out)
+void plot_dat_cdf(const struct plot_data *pd, enum plot_chart c, FILE *out)
 {
 	size_t s, b;
 
-	put_header(pd, PLOT_WAKEUP_CDF, "the module's wakeup_lat histogram "
+	put_header(pd, c, "the module's wakeup_lat histogram "
 		   "summed over each setting's repetitions, as a CDF; one block "
 		   "per setting with wakeups; fraction: wakeups with a latency "
 		   "below upper_us", out);
@@ -100,7 +100,7 @@ static void write_cdf(const struct plot_data *pd, FILE *out)
 		const struct plot_hist *h = &pd->lat[s];
 		uint64_t cum = 0;
 
-		if (!plot_setting_has(pd, PLOT_WAKEUP_CDF, s))
+		if (!plot_setting_has(pd, c, s))
 			continue;
 		fprintf(out, "# setting %zu: ", s);
 		put_text(out, pd->res->settings[s].name, false);
@@ -119,12 +119,12 @@ static void write_cdf(const struct plot_data *pd, FILE *out)
 	}
 }
 
-static void write_lag(const struct plot_data *pd, FILE *out)
+void plot_dat_lag(const struct plot_data *pd, enum plot_chart c, FILE *out)
 {
 	const struct plot_hist *all = &pd->lag_all;
 	size_t s, b, j;
 
-	put_header(pd, PLOT_LAG_PICK, "the module's lag_pick histogram (lag "
+	put_header(pd, c, "the module's lag_pick histogram (lag "
 		   "V - v of the picked entity) summed over each setting's "
 		   "repetitions: per bucket the fraction and the number of the "
 		   "setting's picks", out);
@@ -178,7 +178,7 @@ static const struct {
 			       "repetitions" },
 };
 
-static void write_bars(const struct plot_data *pd, enum plot_chart c,
+void plot_dat_bars(const struct plot_data *pd, enum plot_chart c,
 		       FILE *out)
 {
 	const struct plot_bars *bars = plot_bars_of(pd, c);
@@ -202,13 +202,14 @@ static void write_bars(const struct plot_data *pd, enum plot_chart c,
 	}
 }
 
-static void write_seconds(const struct plot_data *pd, FILE *out)
+void plot_dat_seconds(const struct plot_data *pd, enum plot_chart c,
+		      FILE *out)
 {
 	const struct sweep_results *res = pd->res;
 	size_t s, r;
 	double v;
 
-	put_header(pd, PLOT_SECONDS, "the workload's seconds per setting "
+	put_header(pd, c, "the workload's seconds per setting "
 		   "(block 0: mean, min, max over the repetitions; block 1: "
 		   "each run)", out);
 	fputs("# index setting mean min max n\n", out);
@@ -235,23 +236,6 @@ static void write_seconds(const struct plot_data *pd, FILE *out)
 
 int plot_data_write(const struct plot_data *pd, enum plot_chart c, FILE *out)
 {
-	switch (c) {
-	case PLOT_WAKEUP_CDF:
-		write_cdf(pd, out);
-		break;
-	case PLOT_LAG_PICK:
-		write_lag(pd, out);
-		break;
-	case PLOT_SWITCHES:
-	case PLOT_DECISIONS:
-	case PLOT_TOOLS:
-	case PLOT_CPU_SHARE:
-	case PLOT_GROUP_SHARE:
-		write_bars(pd, c, out);
-		break;
-	default:
-		write_seconds(pd, out);
-		break;
-	}
+	plot_charts[c].write_dat(pd, c, out);
 	return ferror(out) ? -EIO : 0;
 }

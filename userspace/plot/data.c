@@ -12,28 +12,6 @@
 #include "kmod/decision_classes.h"
 #include "plot/data.h"
 
-const struct plot_chart_info plot_charts[PLOT_NCHARTS] = {
-	[PLOT_WAKEUP_CDF] = { "wakeup_latency_cdf",
-		"the module's wakeup_lat histogram as a tail:\n"
-		"1 - CDF on log-log axes" },
-	[PLOT_LAG_PICK] = { "lag_pick",
-		"the module's lag_pick histogram, fraction of picks" },
-	[PLOT_SWITCHES] = { "switches_by_cause",
-		"module switch counters, mean and min..max per run" },
-	[PLOT_DECISIONS] = { "wakeup_decisions",
-		"the module's wakeup decision classes, % per setting" },
-	[PLOT_CPU_SHARE] = { "cpu_share",
-		"the workload's cpu_share per task" },
-	[PLOT_GROUP_SHARE] = { "group_share",
-		"each group's CPU share from its cgroup (--group)" },
-	[PLOT_SECONDS] = { "seconds",
-		"the workload's seconds, mean, min..max and each run" },
-	[PLOT_TOOLS] = { "tool_metrics",
-		"each number of the tools' own output (hackbench,\n"
-		"tbench, cyclictest, --metric, ...) over the first\n"
-		"setting's mean" },
-};
-
 /* The counters of the switches chart: the catalogue's causes. */
 const char *const plot_causes[] = {
 #define SS_PLOT_CAUSE(name) #name,
@@ -687,42 +665,43 @@ void plot_data_free(struct plot_data *pd)
 const struct plot_bars *plot_bars_of(const struct plot_data *pd,
 				     enum plot_chart c)
 {
-	switch (c) {
-	case PLOT_SWITCHES:
-		return &pd->switches;
-	case PLOT_DECISIONS:
-		return &pd->decisions;
-	case PLOT_TOOLS:
-		return &pd->tools;
-	case PLOT_GROUP_SHARE:
-		return &pd->group_share;
-	default:
-		return &pd->share;
-	}
+	if (!plot_charts[c].bars)
+		return NULL;
+	return (const struct plot_bars *)((const char *)pd + plot_charts[c].bars);
 }
 
-bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s)
+bool plot_has_lat(const struct plot_data *pd, enum plot_chart c, size_t s)
+{
+	(void)c;
+	return pd->lat[s].total > 0;
+}
+
+bool plot_has_lag(const struct plot_data *pd, enum plot_chart c, size_t s)
+{
+	(void)c;
+	return pd->lag[s].total > 0;
+}
+
+bool plot_has_bars(const struct plot_data *pd, enum plot_chart c, size_t s)
 {
 	const struct plot_bars *bars = plot_bars_of(pd, c);
 	size_t r;
 
+	for (r = 0; r < bars->nrows; r++)
+		if (bars->stat[r * pd->nsettings + s].n)
+			return true;
+	return false;
+}
+
+bool plot_has_seconds(const struct plot_data *pd, enum plot_chart c, size_t s)
+{
+	(void)c;
+	return pd->seconds[s].n > 0;
+}
+
+bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s)
+{
 	if (!pd->have[c] || s >= pd->nsettings)
 		return false;
-	switch (c) {
-	case PLOT_WAKEUP_CDF:
-		return pd->lat[s].total > 0;
-	case PLOT_LAG_PICK:
-		return pd->lag[s].total > 0;
-	case PLOT_SWITCHES:
-	case PLOT_CPU_SHARE:
-	case PLOT_DECISIONS:
-	case PLOT_TOOLS:
-	case PLOT_GROUP_SHARE:
-		for (r = 0; r < bars->nrows; r++)
-			if (bars->stat[r * pd->nsettings + s].n)
-				return true;
-		return false;
-	default:
-		return pd->seconds[s].n > 0;
-	}
+	return plot_charts[c].setting_has(pd, c, s);
 }

@@ -57,13 +57,26 @@ enum plot_chart {
 	PLOT_NCHARTS,
 };
 
+struct plot_data;
+
 /*
- * Each chart: its name ("wakeup_latency_cdf", ...: the files' names without
- * suffix) and what it shows (`plot --help`; lines apart by '\n').
+ * Each chart, one entry of plot_charts[] (plot/chart_table.c): its name
+ * ("wakeup_latency_cdf", ...: the files' names without suffix), what it
+ * shows (`plot --help`; lines apart by '\n'), its title, where its bars are
+ * in struct plot_data (0: it has none), and its parts: whether a setting has
+ * data in it, its NAME.dat (plot/dat.c) and its plot commands (plot/script.c).
  */
 struct plot_chart_info {
 	const char *name;
 	const char *help;
+	const char *title;
+	size_t bars;
+	bool (*setting_has)(const struct plot_data *pd, enum plot_chart c,
+			    size_t s);
+	void (*write_dat)(const struct plot_data *pd, enum plot_chart c,
+			  FILE *out);
+	void (*write_gp)(const struct plot_data *pd, enum plot_chart c,
+			 FILE *out);
 };
 
 extern const struct plot_chart_info plot_charts[PLOT_NCHARTS];
@@ -128,9 +141,29 @@ int plot_data_build(struct plot_data *pd, const struct sweep_results *res,
 		    char *err, size_t errlen);
 void plot_data_free(struct plot_data *pd);
 
-/* The bars of a clustered or stacked bar chart (switches, share, ...). */
+/* The bars of a clustered or stacked bar chart (switches, share, ...), or NULL. */
 const struct plot_bars *plot_bars_of(const struct plot_data *pd,
 				     enum plot_chart c);
+
+/* The charts' parts (plot_chart_info): has a setting data in the chart? */
+bool plot_has_lat(const struct plot_data *pd, enum plot_chart c, size_t s);
+bool plot_has_lag(const struct plot_data *pd, enum plot_chart c, size_t s);
+bool plot_has_bars(const struct plot_data *pd, enum plot_chart c, size_t s);
+bool plot_has_seconds(const struct plot_data *pd, enum plot_chart c, size_t s);
+/* Their NAME.dat (plot/dat.c). */
+void plot_dat_cdf(const struct plot_data *pd, enum plot_chart c, FILE *out);
+void plot_dat_lag(const struct plot_data *pd, enum plot_chart c, FILE *out);
+void plot_dat_bars(const struct plot_data *pd, enum plot_chart c, FILE *out);
+void plot_dat_seconds(const struct plot_data *pd, enum plot_chart c,
+		      FILE *out);
+/* Their plot commands in NAME.gp (plot/script.c). */
+void plot_gp_cdf(const struct plot_data *pd, enum plot_chart c, FILE *out);
+void plot_gp_lag(const struct plot_data *pd, enum plot_chart c, FILE *out);
+void plot_gp_bars(const struct plot_data *pd, enum plot_chart c, FILE *out);
+void plot_gp_decisions(const struct plot_data *pd, enum plot_chart c,
+		       FILE *out);
+void plot_gp_seconds(const struct plot_data *pd, enum plot_chart c,
+		     FILE *out);
 
 /*
  * Does setting s have data in chart c (a line, a series of bars)? For

@@ -9,22 +9,6 @@
 
 #include "plot/script.h"
 
-static const char *const titles[PLOT_NCHARTS] = {
-	[PLOT_WAKEUP_CDF] = "Wakeup latency tail, 1 - CDF (module: wakeup_lat, "
-			    "all repetitions)",
-	[PLOT_LAG_PICK] = "Lag V - v of the picked entity (module: lag_pick, "
-			  "all repetitions)",
-	[PLOT_SWITCHES] = "Switches and scheduler events by cause (module "
-			  "counters per run)",
-	[PLOT_CPU_SHARE] = "CPU share per task (workload's cpu_share)",
-	[PLOT_SECONDS] = "Workload seconds per setting",
-	[PLOT_DECISIONS] = "Wakeup decisions: preempted or declined, and why "
-			   "(module, mean per run)",
-	[PLOT_TOOLS] = "The tools' own results, relative to the first setting",
-	[PLOT_GROUP_SHARE] = "CPU share per group (its cgroup's cpu.stat in the "
-			     "run's window)",
-};
-
 /* A gnuplot string in double quotes: '\' and '"' escaped, one line. */
 static void gp_str(FILE *out, const char *s)
 {
@@ -49,7 +33,7 @@ static void gp_title(const struct plot_data *pd, enum plot_chart c, FILE *out)
 		snprintf(sub + n, sizeof(sub) - n, " | incomplete%s%s",
 			 res->stopped_by[0] ? ": " : "", res->stopped_by);
 	fputs("set title ", out);
-	gp_str(out, titles[c]);
+	gp_str(out, plot_charts[c].title);
 	fputs(" . \"\\n\" . ", out);
 	gp_str(out, sub);
 	fputc('\n', out);
@@ -59,7 +43,7 @@ static void gp_title(const struct plot_data *pd, enum plot_chart c, FILE *out)
  * Clustered bars with min..max error bars: switches_by_cause, cpu_share,
  * group_share.
  */
-static void gp_bars(const struct plot_data *pd, enum plot_chart c, FILE *out)
+void plot_gp_bars(const struct plot_data *pd, enum plot_chart c, FILE *out)
 {
 	const struct plot_bars *bars = plot_bars_of(pd, c);
 	bool first = true;
@@ -124,7 +108,8 @@ static size_t longest_setting(const struct plot_data *pd)
 }
 
 /* One stacked bar per setting, a segment per decision class. */
-static void gp_decisions(const struct plot_data *pd, FILE *out)
+void plot_gp_decisions(const struct plot_data *pd, enum plot_chart c,
+		       FILE *out)
 {
 	bool first = true;
 	size_t s, k;
@@ -144,7 +129,7 @@ static void gp_decisions(const struct plot_data *pd, FILE *out)
 	/* columnstacked: bar k stands at x = k, named here */
 	fputs("set xtics (", out);
 	for (s = 0, k = 0; s < pd->nsettings; s++) {
-		if (!plot_setting_has(pd, PLOT_DECISIONS, s))
+		if (!plot_setting_has(pd, c, s))
 			continue;
 		fputs(k ? ", " : "", out);
 		gp_str(out, pd->res->settings[s].name);
@@ -152,7 +137,7 @@ static void gp_decisions(const struct plot_data *pd, FILE *out)
 	}
 	fputs(")\nplot", out);
 	for (s = 0; s < pd->nsettings; s++) {
-		if (!plot_setting_has(pd, PLOT_DECISIONS, s))
+		if (!plot_setting_has(pd, c, s))
 			continue;
 		/* the segments' names from column 1 */
 		fprintf(out, "%s '%s' using %zu%s title ",
@@ -165,7 +150,7 @@ static void gp_decisions(const struct plot_data *pd, FILE *out)
 	fputc('\n', out);
 }
 
-static void gp_cdf(const struct plot_data *pd, FILE *out)
+void plot_gp_cdf(const struct plot_data *pd, enum plot_chart c, FILE *out)
 {
 	size_t s, block = 0;
 
@@ -188,7 +173,7 @@ static void gp_cdf(const struct plot_data *pd, FILE *out)
 	      "set key bottom left\n"
 	      "plot", out);
 	for (s = 0; s < pd->nsettings; s++) {
-		if (!plot_setting_has(pd, PLOT_WAKEUP_CDF, s))
+		if (!plot_setting_has(pd, c, s))
 			continue;
 		fprintf(out, "%s '%s' index %zu using 3:(1 - $6 > 0 ? 1 - $6 : "
 			"NaN) with linespoints pt 7 ps 0.6 lw 2 title ",
@@ -200,7 +185,7 @@ static void gp_cdf(const struct plot_data *pd, FILE *out)
 	fputc('\n', out);
 }
 
-static void gp_lag(const struct plot_data *pd, FILE *out)
+void plot_gp_lag(const struct plot_data *pd, enum plot_chart c, FILE *out)
 {
 	bool first = true;
 	size_t s;
@@ -219,7 +204,7 @@ static void gp_lag(const struct plot_data *pd, FILE *out)
 		pd->lag_unit[0] == 'v' ? " = virtual time, a nice-0 task's "
 		"run time" : "");
 	for (s = 0; s < pd->nsettings; s++) {
-		if (!plot_setting_has(pd, PLOT_LAG_PICK, s))
+		if (!plot_setting_has(pd, c, s))
 			continue;
 		fprintf(out, "%s '%s' using %zu%s title ",
 			first ? "" : ", \\\n    ", first ? "lag_pick.dat" : "",
@@ -252,12 +237,14 @@ static void seconds_range(const struct plot_data *pd, FILE *out)
 	fprintf(out, "set yrange [%g:%g]\n", lo - d, hi + d);
 }
 
-static void gp_seconds(const struct plot_data *pd, FILE *out)
+void plot_gp_seconds(const struct plot_data *pd, enum plot_chart c,
+		     FILE *out)
 {
 	unsigned int reps = pd->res->repetitions;
 	/* The repetitions' points right of the mean, a little apart. */
 	double step = reps > 1 ? 0.2 / (reps - 1) : 0;
 
+	(void)c;
 	fprintf(out, "set xrange [-0.5:%zu.5]\n"
 		"set offsets 0, 0, graph 0.1, graph 0.1\n"
 		"set xtics scale 0\n"
@@ -286,31 +273,6 @@ static void gp_seconds(const struct plot_data *pd, FILE *out)
 		step);
 }
 
-/* The settings and the plot command of chart c. */
-static void gp_plot(const struct plot_data *pd, enum plot_chart c, FILE *out)
-{
-	switch (c) {
-	case PLOT_WAKEUP_CDF:
-		gp_cdf(pd, out);
-		break;
-	case PLOT_LAG_PICK:
-		gp_lag(pd, out);
-		break;
-	case PLOT_SWITCHES:
-	case PLOT_CPU_SHARE:
-	case PLOT_TOOLS:
-	case PLOT_GROUP_SHARE:
-		gp_bars(pd, c, out);
-		break;
-	case PLOT_DECISIONS:
-		gp_decisions(pd, out);
-		break;
-	default:
-		gp_seconds(pd, out);
-		break;
-	}
-}
-
 void plot_script_write(const struct plot_data *pd, enum plot_chart c,
 		       const struct plot_formats *fmts, FILE *out)
 {
@@ -337,7 +299,7 @@ void plot_script_write(const struct plot_data *pd, enum plot_chart c,
 			continue;
 		}
 		plotted = true;
-		gp_plot(pd, c, out);
+		plot_charts[c].write_gp(pd, c, out);
 	}
 	fputs("unset output\n", out);
 }
