@@ -54,14 +54,16 @@ checkpatch:
 
 # Unit tests, kernel style, the tracers and the workloads on this machine's
 # kernel, then the module tests in the VM on every kernel, vm-run's own
-# checks on the newest, then the packages installed, their DKMS module used
-# in the VM, and purged (as root); the last line says "N passed, N failed".
+# checks on the newest, a sweep on two kernels in one report, then the
+# packages installed, their DKMS module used in the VM, and purged (as root);
+# the last line says "N passed, N failed".
 test: userspace check checkpatch
 	tests/tracers/smoke
 	tests/plots/run
 	tests/workloads/run
 	tests/vm/run-all
 	tests/vm/harness-selftest $$(scripts/kernels.sh list | tail -n 1)
+	tests/vm/two-kernels
 	tests/install/run
 
 # The long repetitions that make test runs short versions of.

@@ -215,10 +215,56 @@ static void test_errors(void)
 	CHECK_EQ_INT(report("-o", "-f", "text", "x", NULL), 2);
 	CHECK_EQ_INT(report("--bogus", "x", NULL), 2);
 	CHECK_EQ_INT(report("-b", NULL), 2);
-	CHECK_EQ_INT(report("a", "b", NULL), 2);
-	CHECK_STR_HAS(got_err, "unexpected argument 'b'");
+	CHECK_EQ_INT(report("-o", "a", "b", NULL), 2);
+	CHECK_STR_HAS(got_err, "with several sweeps, redirect the printed report");
+	CHECK_EQ_INT(report("a", "b", NULL), 1);
+	CHECK_STR_HAS(got_err, "a: No such file or directory");
 	CHECK_EQ_INT(report("--help", NULL), 0);
-	CHECK_STR_HAS(got_out, "Usage: schedscope report [OPTIONS] DIR");
+	CHECK_STR_HAS(got_out, "Usage: schedscope report [OPTIONS] DIR [DIR...]");
+}
+
+/* Two kernels' sweeps of one workload in one report; others refused. */
+static void test_joined(void)
+{
+	const char *basic = test_path("../fixtures/sweep/basic");
+	char a[PATH_MAX], b[PATH_MAX];
+
+	snprintf(a, sizeof(a), "%s", test_tmpdir("report/join-a"));
+	snprintf(b, sizeof(b), "%s", test_tmpdir("report/join-b"));
+	test_copy_dir("../fixtures/sweep/basic", a);
+	test_copy_dir("../fixtures/sweep/basic", b);
+	test_patch(b, "sweep.json", "\"kernel\": \"6.12.117+deb12-amd64\"",
+		   "\"kernel\": \"7.3.4+deb13-amd64\"");
+	CHECK_EQ_INT(report(a, b, NULL), 0);
+	CHECK_STR_EQ(got_err, "");
+	CHECK_STR_HAS(got_out, "kernel:      6.12.117+deb12-amd64, "
+		      "7.3.4+deb13-amd64, 2 CPUs\n");
+	CHECK_STR_HAS(got_out, "settings:    6.12.117:default, "
+		      "6.12.117:NO_RUN_TO_PARITY, 7.3.4:default, "
+		      "7.3.4:NO_RUN_TO_PARITY (preset run-to-parity)\n");
+	CHECK_STR_HAS(got_out, "baseline:    6.12.117:default\n");
+	/* the same numbers on both: no change, and -9.10% on each kernel */
+	CHECK_STR_HAS(got_out, "Amean seconds                 0.8326 (  0.00%)"
+		      "           0.9084 * -9.10%*   0.8326 ( +0.00%)        "
+		      "0.9084 * -9.10%*\n");
+	CHECK_EQ_INT(report("-b", "7.3.4:default", a, b, NULL), 0);
+	CHECK_STR_HAS(got_out, "baseline:    7.3.4:default\n");
+	/* one release twice: the directories name them */
+	CHECK_EQ_INT(report(a, basic, NULL), 0);
+	CHECK_STR_HAS(got_out, "settings:    join-a:default, "
+		      "join-a:NO_RUN_TO_PARITY, basic:default, "
+		      "basic:NO_RUN_TO_PARITY");
+	/* another workload, a group sweep */
+	test_patch(b, "sweep.json", "\"workload\": [\"messaging\", \"-g\", \"4\"",
+		   "\"workload\": [\"messaging\", \"-g\", \"8\"");
+	CHECK_EQ_INT(report(a, b, NULL), 1);
+	CHECK_STR_HAS(got_err, "ran 'messaging -g 8 -l 200', ");
+	CHECK_STR_HAS(got_err, " ran 'messaging -g 4 -l 200': a report compares "
+		      "one workload");
+	CHECK_STR_EQ(got_out, "");
+	CHECK_EQ_INT(report(a, test_path("../fixtures/sweep/groups"), NULL), 1);
+	CHECK_STR_HAS(got_err, "a group sweep: only sweeps of one workload are "
+		      "joined");
 }
 
 /*
@@ -298,6 +344,7 @@ static void test_features_boot(void)
 
 void test_report(void)
 {
+	test_joined();
 	test_goldens();
 	test_features_boot();
 	test_tool_results();

@@ -28,7 +28,8 @@ static const struct plot_format formats[] = {
 #define NFORMATS	(sizeof(formats) / sizeof(formats[0]))
 
 struct plot_params {
-	const char *dir;
+	const char *const *dirs;	/* one, or sweeps to join */
+	size_t ndirs;
 	char outdir[4096];
 	unsigned int formats;		/* PLOT_PNG | PLOT_SVG */
 	bool data_only;			/* no gnuplot: .dat and .gp only */
@@ -54,11 +55,13 @@ static void print_charts(FILE *out)
 static void usage(FILE *out)
 {
 	fprintf(out,
-"Usage: schedscope plot [-o OUTDIR] [--format png,svg | --data-only] DIR\n"
+"Usage: schedscope plot [-o OUTDIR] [--format png,svg | --data-only] DIR [DIR...]\n"
 "\n"
 "Draw the results of `schedscope sweep` in DIR with gnuplot: per chart\n"
 "OUTDIR/NAME.dat (the numbers), OUTDIR/NAME.gp (a gnuplot script reading\n"
 "them: edit it and rerun `gnuplot NAME.gp` in OUTDIR) and the pictures.\n"
+"Several DIRs (sweeps of one workload) are drawn side by side, as `report`\n"
+"joins them; -o is needed then.\n"
 "Charts, each where the sweep has its data:\n");
 	print_charts(out);
 	fprintf(out,
@@ -150,15 +153,17 @@ static int parse_params(int argc, char **argv, struct plot_params *p)
 		return ret;
 	if (optind == argc)
 		return cli_usage_error(cmd, "no result directory given");
-	if (optind + 1 < argc)
-		return cli_unexpected_argument(cmd, argv[optind + 1]);
-	p->dir = argv[optind];
+	p->dirs = (const char *const *)argv + optind;
+	p->ndirs = argc - optind;
 	outdir = args.outdir;
+	if (p->ndirs > 1 && !outdir)
+		return cli_usage_error(cmd, "several sweeps: say where the "
+				       "charts go with -o OUTDIR");
 	if ((size_t)snprintf(p->outdir, sizeof(p->outdir), outdir ? "%s" :
-			     "%s/plots", outdir ? outdir : p->dir) >=
+			     "%s/plots", outdir ? outdir : p->dirs[0]) >=
 	    sizeof(p->outdir))
 		return cli_usage_error(cmd, "%s: path too long",
-				       outdir ? outdir : p->dir);
+				       outdir ? outdir : p->dirs[0]);
 	return 0;
 }
 
@@ -264,7 +269,8 @@ int cmd_plot(int argc, char **argv)
 	ret = parse_params(argc, argv, &p);
 	if (ret)
 		return ret < 0 ? 0 : ret;
-	if (sweep_results_load(&res, p.dir, err, sizeof(err))) {
+	if (sweep_results_load_joined(&res, p.dirs, p.ndirs, err,
+				      sizeof(err))) {
 		cli_error(cmd, "%s", err);
 		return 1;
 	}

@@ -26,13 +26,14 @@ struct report_params {
 	bool output;			/* -o: DIR/report.txt and DIR/report.md */
 	const char *format;		/* as given, for the conflict message */
 	const char *baseline;
-	const char *dir;
+	const char *const *dirs;	/* one, or sweeps to join */
+	size_t ndirs;
 };
 
 static void usage(FILE *out)
 {
 	fprintf(out,
-"Usage: schedscope report [OPTIONS] DIR\n"
+"Usage: schedscope report [OPTIONS] DIR [DIR...]\n"
 "\n"
 "Print the tables of a sweep's result directory DIR (see `schedscope sweep`):\n"
 "per setting the means over the repetitions (seconds, context switches,\n"
@@ -43,11 +44,16 @@ static void usage(FILE *out)
 "Runs whose workload failed are left out, and so are run files that cannot\n"
 "be read (the report's header names each and says why).\n"
 "\n"
+"Several DIRs, sweeps of one workload (two kernels, two boxes), make one\n"
+"report with their settings side by side, each named LABEL:SETTING, LABEL\n"
+"its kernel release up to its first '-' or '+' (its directory's name where\n"
+"two ran one release); the first DIR's first setting is the baseline.\n"
+"\n"
 "  -f, --format FORMAT   text (default) or markdown\n"
 "  -b, --baseline NAME   the setting the others are compared with (default:\n"
 "                        the first)\n"
 "  -o, --output          write DIR/report.txt and DIR/report.md instead of\n"
-"                        printing\n"
+"                        printing (one DIR)\n"
 CLI_HELP_HELP
 "\n"
 "Exit status: 0 success, 1 DIR unreadable or not a sweep, 2 bad command line\n"
@@ -108,8 +114,13 @@ static int parse_args(int argc, char **argv, struct report_params *p)
 				       "--format with it");
 	if (optind >= argc)
 		return cli_usage_error(cmd, "no result directory given");
-	p->dir = argv[optind++];
-	return cli_no_arguments(cmd, argc, argv);
+	p->dirs = (const char *const *)argv + optind;
+	p->ndirs = argc - optind;
+	if (p->output && p->ndirs > 1)
+		return cli_usage_error(cmd, "--output writes into DIR: with "
+				       "several sweeps, redirect the printed "
+				       "report instead");
+	return 0;
 }
 
 /* Index of the baseline, or EXIT_USAGE after naming the settings there are. */
@@ -158,7 +169,8 @@ int cmd_report(int argc, char **argv)
 	ret = parse_args(argc, argv, &p);
 	if (ret)
 		return ret < 0 ? 0 : ret;
-	ret = sweep_results_load(&res, p.dir, err, sizeof(err));
+	ret = sweep_results_load_joined(&res, p.dirs, p.ndirs, err,
+					sizeof(err));
 	if (ret) {
 		cli_error(cmd, "%s", err);
 		return 1;

@@ -60,23 +60,26 @@ static int changes_from(const struct sched_features *boot,
 	return 0;
 }
 
-/* The boot defaults of sweep.json; false when it has none. */
-static bool boot_features(const struct sweep_results *res,
+/* The boot defaults of setting's sweep.json; false when it has none. */
+static bool boot_features(const struct sweep_setting *set,
 			  struct sched_features *boot)
 {
 	const char *list = json_string_value(
-		json_object_get(res->sweep, "features_boot"));
+		json_object_get(set->sweep, "features_boot"));
 	char err[256];
 
 	return list && !sched_features_parse(list, boot, err, sizeof(err));
 }
 
 /* "NAME 0xWORD (what it changed from boot)" of setting s at buf + *used. */
-static void setting_entry(struct report *r, size_t s,
-			  const struct sched_features *boot, char *buf,
-			  size_t len, size_t *used, char *flag, size_t flaglen)
+static void setting_entry(struct report *r, size_t s, char *buf, size_t len,
+			  size_t *used, char *flag, size_t flaglen)
 {
-	const char *name = r->res->settings[s].name;
+	const struct sweep_setting *set = &r->res->settings[s];
+	const char *name = set->name;
+	struct sched_features boot_feat;
+	const struct sched_features *boot =
+		boot_features(set, &boot_feat) ? &boot_feat : NULL;
 	const char *q = r->md ? "`" : "";
 	struct sched_features feat;
 	char changes[2048];
@@ -94,22 +97,22 @@ static void setting_entry(struct report *r, size_t s,
 			 "at boot");
 	*used += snprintf(buf + *used, len - *used, " (%s%s)",
 			  changes[0] ? "boot + " : "as booted", changes);
-	if (!strcmp(name, "default") && changes[0])
-		snprintf(flag, flaglen, "NOT the kernel's defaults as found "
-			 "after boot (%s0x%" PRIx64 "%s): it ran with %s", q,
+	if (!strcmp(set->own_name, "default") && changes[0])
+		snprintf(flag, flaglen, "%s%sNOT the kernel's defaults as "
+			 "found after boot (%s0x%" PRIx64 "%s): it ran with %s",
+			 strcmp(name, set->own_name) ? name : "",
+			 strcmp(name, set->own_name) ? ": " : "", q,
 			 feature_word(boot), q, changes);
 }
 
 void report_features(struct report *r)
 {
-	struct sched_features boot;
-	bool have_boot = boot_features(r->res, &boot);
 	char line[8192], flag[2300] = "";
 	size_t s, used = 0;
 
 	for (s = 0; s < r->res->nsettings; s++)
-		setting_entry(r, s, have_boot ? &boot : NULL, line,
-			      sizeof(line), &used, flag, sizeof(flag));
+		setting_entry(r, s, line, sizeof(line), &used, flag,
+			      sizeof(flag));
 	if (used)
 		report_field(r, false, "features", "%s", line);
 	if (flag[0])

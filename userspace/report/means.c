@@ -254,8 +254,10 @@ void report_comparison_cell(char *buf, size_t len,
 	close = !w.tested ? ']' : w.significant ? '*' : ')';
 	if (base->mean != 0) {
 		change = 100 * (st->mean - base->mean) / fabs(base->mean);
-		snprintf(pct, sizeof(pct), "%+6.2f%%",
-			 better == REPORT_LOWER_BETTER ? -change : change);
+		if (better == REPORT_LOWER_BETTER)
+			change = -change;
+		/* no change is 0, neither better nor worse: no "-0.00%" */
+		snprintf(pct, sizeof(pct), "%+6.2f%%", change == 0 ? 0 : change);
 	}
 	else
 		snprintf(pct, sizeof(pct), st->mean == 0 ? " +0.00%%" : "    n/a");

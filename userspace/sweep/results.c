@@ -168,13 +168,17 @@ static int load_settings(struct sweep_results *res, const char *path,
 		if (!json_is_object(s))
 			return fail(err, errlen, -EINVAL, "%s: \"%s\" is not an "
 				    "object", path, what);
-		ret = get_string(s, "name", false, res->settings[i].name,
-				 sizeof(res->settings[i].name), path, err, errlen);
+		ret = get_string(s, "name", false, res->settings[i].own_name,
+				 sizeof(res->settings[i].own_name), path, err,
+				 errlen);
 		if (ret)
 			return ret;
-		if (!res->settings[i].name[0])
+		if (!res->settings[i].own_name[0])
 			return fail(err, errlen, -EINVAL, "%s: \"%s\" has an "
 				    "empty name", path, what);
+		memcpy(res->settings[i].name, res->settings[i].own_name,
+		       sizeof(res->settings[i].own_name));
+		res->settings[i].sweep = res->sweep;
 		for (j = 0; j < i; j++)
 			if (!strcmp(res->settings[j].name, res->settings[i].name))
 				return fail(err, errlen, -EINVAL, "%s: setting "
@@ -616,6 +620,9 @@ void sweep_results_free(struct sweep_results *res)
 	free(res->bad);
 	free(res->settings);
 	json_decref(res->sweep);
+	for (i = 0; i < res->njoined; i++)
+		json_decref(res->joined[i]);
+	free(res->joined);
 	memset(res, 0, sizeof(*res));
 }
 
@@ -725,4 +732,152 @@ json_t *sweep_run_hist(const struct sweep_run *run, const char *file)
 			return h;
 	}
 	return NULL;
+}
+
+/* A sweep's label: its release up to '-' or '+' ("6.12.118"). */
+static void kernel_label(const struct sweep_results *part, char *buf,
+			 size_t len)
+{
+	snprintf(buf, len, "%.*s", (int)strcspn(part->kernel, "-+"),
+		 part->kernel);
+}
+
+/* Each part's label: its kernel's, or its directory's name where two share one. */
+static void join_labels(const struct sweep_results *part, size_t n,
+			char (*label)[64])
+{
+	size_t i, j;
+	bool same = false;
+
+	for (i = 0; i < n; i++)
+		kernel_label(&part[i], label[i], sizeof(label[i]));
+	for (i = 0; i < n; i++)
+		for (j = 0; j < i; j++)
+			same |= !strcmp(label[i], label[j]);
+	for (i = 0; same && i < n; i++) {
+		const char *slash = strrchr(part[i].dir, '/');
+
+		snprintf(label[i], sizeof(label[i]), "%s",
+			 slash && slash[1] ? slash + 1 : part[i].dir);
+	}
+}
+
+/* Can part i be joined to part 0? 0, or -EINVAL with why. */
+static int joinable(const struct sweep_results *part, size_t i, char *err,
+		    size_t errlen)
+{
+	if (part[i].ngroups || part[0].ngroups)
+		return fail(err, errlen, -EINVAL, "%s: a group sweep: only sweeps "
+			    "of one workload are joined", part[i].ngroups ?
+			    part[i].dir : part[0].dir);
+	if (strcmp(part[i].workload, part[0].workload))
+		return fail(err, errlen, -EINVAL, "%s ran '%s', %s ran '%s': a "
+			    "report compares one workload", part[i].dir,
+			    part[i].workload, part[0].dir, part[0].workload);
+	return 0;
+}
+
+/* Part's settings and runs moved into res after those already there. */
+static void join_part(struct sweep_results *res, struct sweep_results *part,
+		      const char *label)
+{
+	size_t s0 = res->nsettings, i;
+
+	for (i = 0; i < part->nsettings; i++) {
+		struct sweep_setting *set = &res->settings[s0 + i];
+
+		snprintf(set->name, sizeof(set->name), "%s:%s", label,
+			 part->settings[i].own_name);
+		memcpy(set->own_name, part->settings[i].own_name,
+		       sizeof(set->own_name));
+		set->sweep = part->sweep;
+	}
+	for (i = 0; i < part->nruns; i++) {
+		res->runs[res->nruns] = part->runs[i];
+		res->runs[res->nruns++].setting += s0;
+	}
+	for (i = 0; i < part->nbad; i++)
+		memcpy(res->bad[res->nbad++], part->bad[i], sizeof(res->bad[0]));
+	res->nsettings += part->nsettings;
+	res->repetitions = res->repetitions > part->repetitions ?
+			   res->repetitions : part->repetitions;
+	res->complete &= part->complete;
+	res->module &= part->module;
+	if (!res->stopped_by[0])
+		memcpy(res->stopped_by, part->stopped_by, sizeof(res->stopped_by));
+	if (strcmp(res->preset, part->preset))
+		res->preset[0] = '\0';
+	/* What moved is res's to free now. */
+	part->nruns = 0;
+}
+
+/* res from part[0..n-1], which are left to be freed. */
+static int join_parts(struct sweep_results *res, struct sweep_results *part,
+		      size_t n, char *err, size_t errlen)
+{
+	char (*label)[64] = calloc(n, sizeof(*label));
+	size_t i, nsettings = 0, nruns = 0, nbad = 0, used = 0;
+
+	for (i = 0; i < n; i++) {
+		nsettings += part[i].nsettings;
+		nruns += part[i].nruns;
+		nbad += part[i].nbad;
+	}
+	memcpy(res->dir, part[0].dir, sizeof(res->dir));
+	memcpy(res->workload, part[0].workload, sizeof(res->workload));
+	memcpy(res->preset, part[0].preset, sizeof(res->preset));
+	res->settings = calloc(nsettings, sizeof(*res->settings));
+	res->runs = calloc(nruns + 1, sizeof(*res->runs));
+	res->bad = calloc(nbad + 1, sizeof(*res->bad));
+	res->joined = calloc(n, sizeof(*res->joined));
+	if (!label || !res->settings || !res->runs || !res->bad || !res->joined) {
+		free(label);
+		return fail(err, errlen, -ENOMEM, "out of memory");
+	}
+	join_labels(part, n, label);
+	res->complete = res->module = true;
+	for (i = 0; i < n; i++) {
+		join_part(res, &part[i], label[i]);
+		used += snprintf(res->kernel + used, used < sizeof(res->kernel) ?
+				 sizeof(res->kernel) - used : 0, "%s%s",
+				 i ? ", " : "", part[i].kernel);
+		/* sweep.json: the first is res's own, the others joined. */
+		if (i)
+			res->joined[res->njoined++] = part[i].sweep;
+		else
+			res->sweep = part[i].sweep;
+		part[i].sweep = NULL;
+	}
+	free(label);
+	return group_runs(res, err, errlen);
+}
+
+int sweep_results_load_joined(struct sweep_results *res,
+			      const char *const *dirs, size_t n, char *err,
+			      size_t errlen)
+{
+	struct sweep_results *part;
+	size_t i, loaded = 0;
+	int ret = 0;
+
+	if (n == 1)
+		return sweep_results_load(res, dirs[0], err, errlen);
+	memset(res, 0, sizeof(*res));
+	part = calloc(n, sizeof(*part));
+	if (!part)
+		return fail(err, errlen, -ENOMEM, "out of memory");
+	for (i = 0; !ret && i < n; i++) {
+		ret = sweep_results_load(&part[i], dirs[i], err, errlen);
+		loaded += !ret;
+		if (!ret)
+			ret = joinable(part, i, err, errlen);
+	}
+	if (!ret)
+		ret = join_parts(res, part, n, err, errlen);
+	for (i = 0; i < loaded; i++)
+		sweep_results_free(&part[i]);
+	free(part);
+	if (ret)
+		sweep_results_free(res);
+	return ret;
 }

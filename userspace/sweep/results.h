@@ -30,7 +30,9 @@ struct sweep_run {
 };
 
 struct sweep_setting {
-	char name[256];
+	char name[64 + 256];		/* joined sweeps: "LABEL:own_name" */
+	char own_name[256];		/* as its sweep.json names it */
+	json_t *sweep;			/* its sweep.json (borrowed) */
 	size_t nruns;
 	struct sweep_run **runs;	/* this setting's runs, by repetition */
 };
@@ -38,7 +40,7 @@ struct sweep_setting {
 struct sweep_results {
 	char dir[4096];
 	json_t *sweep;			/* sweep.json (owned) */
-	char kernel[128];
+	char kernel[256];		/* joined: each sweep's, ", " apart */
 	char preset[64];		/* "" when none */
 	char workload[1024];		/* the command line, joined by blanks */
 	unsigned int repetitions;
@@ -54,6 +56,9 @@ struct sweep_results {
 	char (*bad)[1024];
 	size_t ngroups;			/* a group sweep's groups, else 0 */
 	json_t *groups;			/* sweep.json's "groups" (borrowed) */
+	/* Joined sweeps: the sweep.json of each after the first (owned). */
+	size_t njoined;
+	json_t **joined;
 };
 
 /*
@@ -75,6 +80,18 @@ static inline bool sweep_run_used(const struct sweep_run *run)
 int sweep_results_load(struct sweep_results *res, const char *dir,
 		       char *err, size_t errlen);
 void sweep_results_free(struct sweep_results *res);
+
+/*
+ * Several sweeps of one workload read as one (docs/sweep.md, "Kernels side
+ * by side"): their settings side by side, each named "LABEL:SETTING" where
+ * LABEL is its sweep's kernel release up to its first '-' or '+' (the
+ * directory's name where two sweeps ran on one release); n == 1 is
+ * sweep_results_load(). Refused with a message naming both: sweeps of
+ * different workloads, group sweeps. Returns 0 or -errno.
+ */
+int sweep_results_load_joined(struct sweep_results *res,
+			      const char *const *dirs, size_t n, char *err,
+			      size_t errlen);
 
 /*
  * Value of column `column` in row `row` of the workload table that has that
