@@ -12,6 +12,7 @@
 
 #include "kmod/decision_classes.h"
 #include "output/hist_summary.h"
+#include "lib/text_lines.h"
 #include "output/overview.h"
 
 /* The waits for a CPU, by what started them (the module's *_lat). */
@@ -174,16 +175,15 @@ static void print_delayed(const struct ss_snapshot *snap, FILE *out)
 static bool status_value(const char *status, const char *key, char *buf,
 			 size_t len)
 {
-	size_t klen = strlen(key);
-	const char *line, *end;
+	size_t klen = strlen(key), n;
+	struct text_lines t;
+	const char *line;
 
-	for (line = status; line && *line; line = end ? end + 1 : NULL) {
-		end = strchr(line, '\n');
-		if (strncmp(line, key, klen) || line[klen] != ' ')
+	text_lines_init(&t, status, strlen(status));
+	while (text_lines_next(&t, &line, &n, NULL, 0) == 1) {
+		if (n <= klen || strncmp(line, key, klen) || line[klen] != ' ')
 			continue;
-		line += klen + 1;
-		snprintf(buf, len, "%.*s", (int)(end ? end - line :
-						 (long)strlen(line)), line);
+		snprintf(buf, len, "%.*s", (int)(n - klen - 1), line + klen + 1);
 		return true;
 	}
 	return false;
@@ -207,17 +207,16 @@ static void print_header(const char *status, FILE *out)
 /* "group NAME off: why" and "group NAME unsupported: why", as they are. */
 static void print_groups_off(const char *status, FILE *out)
 {
-	const char *line, *end;
-	int len;
+	struct text_lines t;
+	const char *line;
+	size_t n;
 
-	for (line = status; line && *line; line = end ? end + 1 : NULL) {
-		end = strchr(line, '\n');
-		len = end ? (int)(end - line) : (int)strlen(line);
-		if (strncmp(line, "group ", 6) || len < 6)
+	text_lines_init(&t, status, status ? strlen(status) : 0);
+	while (text_lines_next(&t, &line, &n, NULL, 0) == 1) {
+		if (n < 6 || strncmp(line, "group ", 6) ||
+		    (n >= 5 && !strncmp(line + n - 5, " live", 5)))
 			continue;
-		if (len >= 5 && !strncmp(line + len - 5, " live", 5))
-			continue;
-		fprintf(out, "Not measured: %.*s\n", len - 6, line + 6);
+		fprintf(out, "Not measured: %.*s\n", (int)(n - 6), line + 6);
 	}
 }
 

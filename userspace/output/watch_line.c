@@ -41,24 +41,28 @@ static void column_share(uint64_t part, uint64_t whole, bool known, FILE *out)
 		fprintf(out, " %*.1f", COL, 100.0 * (double)part / (double)whole);
 }
 
-/* Percentile index pct of hist file in us (pct < 0: the max), or "-". */
-static void column_wait(const struct ss_snapshot *d, const char *file,
-			int pct, FILE *out)
+/*
+ * The columns of hist file in us: each of pcts[] a percentile index of
+ * out_pct (p50, p90, p99, p99.9), -1 the max; "-" where it has none. The
+ * histogram is summarized once for all of them.
+ */
+static void columns_wait(const struct ss_snapshot *d, const char *file,
+			 const int *pcts, size_t n, FILE *out)
 {
 	const struct out_opts us = { .unit = HIST_UNIT_US, .summary = true };
 	const struct snapshot_hist *h = ss_snapshot_hist(d, file);
 	struct out_hist o;
+	size_t i;
 
-	if (!h) {
-		fprintf(out, " %*s", COL, "-");
-		return;
+	if (h)
+		out_hist_prepare(&o, h, &d->stats, false, &us);
+	for (i = 0; i < n; i++) {
+		if (!h || !o.have_pct)
+			fprintf(out, " %*s", COL, "-");
+		else
+			fprintf(out, " %*.1Lf", COL, pcts[i] < 0 ?
+				o.sum.max_hi : (long double)o.pct[pcts[i]]);
 	}
-	out_hist_prepare(&o, h, &d->stats, false, &us);
-	if (!o.have_pct)
-		fprintf(out, " %*s", COL, "-");
-	else
-		fprintf(out, " %*.1Lf", COL,
-			pct < 0 ? o.sum.max_hi : (long double)o.pct[pct]);
 }
 
 /* The share of the decision classes that preempted. */
@@ -78,6 +82,8 @@ static void column_preempted(const struct ss_snapshot *d, FILE *out)
 int out_watch_line(const struct ss_snapshot *d, double seconds,
 		   const char *when, FILE *out)
 {
+	/* out_pct's indexes: p50, p99 and the max; p99 */
+	static const int wake_cols[] = { 0, 2, -1 }, preempt_cols[] = { 2 };
 	uint64_t all = 0, slept = 0;
 	bool known;
 
@@ -87,11 +93,8 @@ int out_watch_line(const struct ss_snapshot *d, double seconds,
 	column_rate(d, "switches", seconds, out);
 	column_share(slept, all, known, out);
 	column_rate(d, "wakeups", seconds, out);
-	/* out_pct: p50, p90, p99, p99.9 */
-	column_wait(d, "wakeup_lat", 0, out);
-	column_wait(d, "wakeup_lat", 2, out);
-	column_wait(d, "wakeup_lat", -1, out);
-	column_wait(d, "preempt_lat", 2, out);
+	columns_wait(d, "wakeup_lat", wake_cols, 3, out);
+	columns_wait(d, "preempt_lat", preempt_cols, 1, out);
 	column_preempted(d, out);
 	fputc('\n', out);
 	return ferror(out) ? -EIO : 0;
