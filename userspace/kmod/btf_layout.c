@@ -7,6 +7,7 @@
 #include <bpf/libbpf.h>
 
 #include "kmod/btf_layout.h"
+#include "lib/btf_load.h"
 #include "lib/error_msg.h"
 
 /* A member of struct/union type_id by name, looking into anonymous ones. */
@@ -283,25 +284,14 @@ int btf_layout_from_btf(const struct btf *btf, struct btf_layout *l,
 	return 0;
 }
 
-static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	(void)level;
-	(void)fmt;
-	(void)ap;
-	return 0;
-}
-
 int btf_layout_read(const char *path, struct btf_layout *l, char *err,
 		    size_t errlen)
 {
-	libbpf_print_fn_t old = libbpf_set_print(quiet);
 	struct btf *btf;
 	int ret;
 
 	memset(l, 0, sizeof(*l));
-	errno = 0;
-	btf = path ? btf__parse(path, NULL) : btf__load_vmlinux_btf();
-	libbpf_set_print(old);
+	btf = btf_load_quiet(path);
 	if (!btf) {
 		ret = errno ? -errno : -EINVAL;
 		error_msg(err, errlen, "%s: cannot read BTF: %s",

@@ -14,7 +14,6 @@
 #include <sys/socket.h>
 
 #include <bpf/btf.h>
-#include <bpf/libbpf.h>
 #include <linux/taskstats.h>
 #include <netlink/attr.h>
 #include <netlink/genl/ctrl.h>
@@ -23,6 +22,7 @@
 #include <netlink/netlink.h>
 #include <netlink/socket.h>
 
+#include "lib/btf_load.h"
 #include "lib/error_msg.h"
 #include "lib/read_file.h"
 #include "lib/taskstats.h"
@@ -32,24 +32,14 @@
 /* How often the draining thread looks at its stop flag, in ms. */
 #define TASKSTATS_POLL_MS 50
 
-static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	(void)level;
-	(void)fmt;
-	(void)ap;
-	return 0;
-}
-
 long taskstats_delay_max_offset(void)
 {
-	libbpf_print_fn_t old = libbpf_set_print(quiet);
-	struct btf *btf = btf__load_vmlinux_btf();
+	struct btf *btf = btf_load_quiet(NULL);
 	const struct btf_member *m;
 	const struct btf_type *t;
 	long off = -1;
 	int id, i;
 
-	libbpf_set_print(old);
 	if (!btf)
 		return -1;
 	id = btf__find_by_name_kind(btf, "taskstats", BTF_KIND_STRUCT);

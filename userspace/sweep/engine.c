@@ -165,6 +165,27 @@ static json_t *module_after_run(const char *ssdir)
 	return module_snapshot(ssdir);
 }
 
+/*
+ * What a run leaves, into rec once it ended (ret: 0, or -errno when it could
+ * not be started, err saying why): its per-task delays, then the module's
+ * snapshot. 0, or -1 (said) with neither left in rec.
+ */
+static int collect_run(struct sweep_state *st, int ret, const char *err,
+		       struct run_record *rec)
+{
+	rec->task_delays = task_delays_end(st);
+	if (ret)
+		cli_error(cmd, "%s", err);
+	else if (rec->task_delays)
+		rec->module = module_after_run(st->plan->debugfs);
+	if (!ret && rec->task_delays && rec->module)
+		return 0;
+	json_decref(rec->task_delays);
+	json_decref(rec->module);
+	rec->task_delays = rec->module = NULL;
+	return -1;
+}
+
 static void report_run(const struct sweep_state *st,
 		       const struct sweep_setting_spec *set, unsigned int r,
 		       const struct workload_run *w)
@@ -231,18 +252,8 @@ static int one_run(struct sweep_state *st, size_t s, unsigned int r)
 	}
 	task_delays_begin(st);
 	ret = workload_run(&w, err, sizeof(err));
-	rec.task_delays = task_delays_end(st);
-	if (ret)
-		cli_error(cmd, "%s", err);
-	if (ret || !rec.task_delays) {
-		json_decref(rec.task_delays);
+	if (collect_run(st, ret, err, &rec))
 		return -1;
-	}
-	rec.module = module_after_run(st->plan->debugfs);
-	if (!rec.module) {
-		json_decref(rec.task_delays);
-		return -1;
-	}
 	if (!w.have_perf && st->done == 0)
 		fprintf(stderr, "schedscope %s: no perf counts: %s\n", cmd,
 			w.perf_error);
@@ -351,18 +362,8 @@ static int one_group_run(struct sweep_state *st, size_t s, unsigned int r)
 	}
 	task_delays_begin(st);
 	ret = group_run(g, err, sizeof(err));
-	rec.task_delays = task_delays_end(st);
-	if (ret)
-		cli_error(cmd, "%s", err);
-	if (ret || !rec.task_delays) {
-		json_decref(rec.task_delays);
+	if (collect_run(st, ret, err, &rec))
 		return -1;
-	}
-	rec.module = module_after_run(plan->debugfs);
-	if (!rec.module) {
-		json_decref(rec.task_delays);
-		return -1;
-	}
 	rec.exit_status = group_exit_status(g, &failed);
 	run_paths(&rp, plan->dir, s, r);
 	if (result_run_write(rp.json, &rec))
