@@ -24,16 +24,16 @@
  *
  *
  * What the CLI's report and plots make of a counter (the module leaves
- * these undefined; each names a counter above by its name):
+ * these undefined; each names a counter above by its ID):
  *
- *   SS_REPORT_COUNT(name, head, row)
+ *   SS_REPORT_COUNT(ID, head, row)
  *	the counter per run: a column `head` of the report's table of the
  *	module's means, and, unless row is NULL, the comparison's row
  *	"Amean row"
- *   SS_REPORT_PCT(name, whole, plus_part, head, row)
- *	the same for the counter in percent of counter whole (of whole plus
+ *   SS_REPORT_PCT(ID, WHOLE, plus_part, head, row)
+ *	the same for the counter in percent of counter WHOLE (of WHOLE plus
  *	itself when plus_part: delayed dequeues among all sleeps)
- *   SS_PLOT_CAUSE(name)
+ *   SS_PLOT_CAUSE(ID)
  *	a bar of the plot's chart of switches by cause
  *
  * Within each of the three lists, the order is the order of the files.  A
@@ -222,24 +222,24 @@ SS_HIST(LAG_EARLIER_INELIGIBLE,	lag_earlier_ineligible,	vns,	SLOG2,	PICK_ORDER,
  * is no column: pick_eevdf() picks eligible entities only; the picks that
  * passed over an earlier deadline not eligible say what eligibility did)
  */
-SS_REPORT_COUNT(switches_voluntary, "vol.", NULL)
-SS_REPORT_COUNT(switches_involuntary, "invol.", "switches-invol")
-SS_REPORT_COUNT(wakeup_preemptions, "wakeup preempt.", "wakeup-preemptions")
-SS_REPORT_PCT(picks_earlier_ineligible, picks, false,
+SS_REPORT_COUNT(SWITCHES_VOLUNTARY, "vol.", NULL)
+SS_REPORT_COUNT(SWITCHES_INVOLUNTARY, "invol.", "switches-invol")
+SS_REPORT_COUNT(WAKEUP_PREEMPTIONS, "wakeup preempt.", "wakeup-preemptions")
+SS_REPORT_PCT(PICKS_EARLIER_INELIGIBLE, PICKS, false,
 	      "passed inelig. %", "passed-inelig-%")
-SS_REPORT_PCT(picks_earlier_delayed, picks, false,
+SS_REPORT_PCT(PICKS_EARLIER_DELAYED, PICKS, false,
 	      "passed delayed %", "passed-delayed-%")
-SS_REPORT_PCT(dequeues_delayed, dequeues, true,
+SS_REPORT_PCT(DEQUEUES_DELAYED, DEQUEUES, true,
 	      "delayed deq. %", "delayed-dequeues-%")
-SS_REPORT_COUNT(migrations, "migrations", NULL)
+SS_REPORT_COUNT(MIGRATIONS, "migrations", NULL)
 
 /* the plot's switches by cause, in the order of its bars */
-SS_PLOT_CAUSE(switches_voluntary)
-SS_PLOT_CAUSE(switches_involuntary)
-SS_PLOT_CAUSE(wakeup_preemptions)
-SS_PLOT_CAUSE(preempted_by_wakeup)
-SS_PLOT_CAUSE(dequeues_delayed)
-SS_PLOT_CAUSE(migrations)
+SS_PLOT_CAUSE(SWITCHES_VOLUNTARY)
+SS_PLOT_CAUSE(SWITCHES_INVOLUNTARY)
+SS_PLOT_CAUSE(WAKEUP_PREEMPTIONS)
+SS_PLOT_CAUSE(PREEMPTED_BY_WAKEUP)
+SS_PLOT_CAUSE(DEQUEUES_DELAYED)
+SS_PLOT_CAUSE(MIGRATIONS)
 
 #undef SS_GROUP
 #undef SS_COUNTER

@@ -4,7 +4,7 @@
 # Paths are relative to userspace/. Each folder is one job (docs/architecture.md).
 
 # Everything of the CLI but main(): the unit tests link it too.
-SCHEDSCOPE_DIRS := lib features hist kmod output tool_output sweep report plot cli cmd
+SCHEDSCOPE_DIRS := lib features hist kmod output tool_output results sweep report plot cli cmd
 SCHEDSCOPE_SRCS := $(sort $(foreach d,$(SCHEDSCOPE_DIRS),$(wildcard $(SS_SRC)$(d)/*.c)))
 SCHEDSCOPE_SRCS := $(SCHEDSCOPE_SRCS:$(SS_SRC)%=%)
 SCHEDSCOPE_MAIN := schedscope.c

@@ -36,11 +36,14 @@ static const struct {
 #include "../../module/metrics.h"
 };
 
-/* The counters the report and the plots show, and the counters they take in. */
-static const char *const roles[] = {
-#define SS_REPORT_COUNT(name, head, row) #name,
-#define SS_REPORT_PCT(name, whole, plus, head, row) #name, #whole,
-#define SS_PLOT_CAUSE(name) #name,
+/*
+ * The counters the report and the plots show, and the counters they take
+ * in: by ID, so a role naming no counter does not compile.
+ */
+static const enum cat_counter roles[] = {
+#define SS_REPORT_COUNT(id, head, row) CAT_##id,
+#define SS_REPORT_PCT(id, whole, plus, head, row) CAT_##id, CAT_##whole,
+#define SS_PLOT_CAUSE(id) CAT_##id,
 #include "../../module/metrics.h"
 };
 
@@ -81,8 +84,19 @@ void test_metric_catalogue(void)
 	/* a role names a counter of the catalogue, as stats spells it */
 	CHECK(sizeof(roles) / sizeof(roles[0]) > 10);
 	for (i = 0; i < sizeof(roles) / sizeof(roles[0]); i++)
-		CHECK_MSG(is_counter(roles[i]), "role of '%s', no counter",
-			  roles[i]);
+		CHECK_MSG(roles[i] < CAT_NR_COUNTERS &&
+			  is_counter(cat_counters[roles[i]].name),
+			  "role %zu, no counter", i);
+	/* kmod/catalogue.c's tables are the catalogue's, in its order */
+	CHECK_EQ_U64(CAT_NR_COUNTERS, sizeof(counters) / sizeof(counters[0]));
+	for (i = 0; i < CAT_NR_COUNTERS; i++)
+		CHECK_STR_EQ(cat_counters[i].name, counters[i]);
+	CHECK_EQ_U64(CAT_NR_HISTS, sizeof(hists) / sizeof(hists[0]));
+	for (i = 0; i < CAT_NR_HISTS; i++) {
+		CHECK_STR_EQ(cat_hists[i].name, hists[i].name);
+		CHECK_STR_EQ(cat_hists[i].unit, hists[i].unit);
+		CHECK(cat_hists[i].is_signed == (hists[i].kind == SLOG2));
+	}
 	for (i = 0; i < sizeof(hists) / sizeof(hists[0]); i++) {
 		snprintf(key, sizeof(key), "%s_count", hists[i].name);
 		check_help(key);

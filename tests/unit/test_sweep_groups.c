@@ -13,7 +13,7 @@
 #include "check.h"
 #include "report/report.h"
 #include "sweep/groups.h"
-#include "sweep/results.h"
+#include "results/sweep_results.h"
 #include "test_util.h"
 
 static void test_names(void)

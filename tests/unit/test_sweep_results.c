@@ -14,7 +14,7 @@
 
 #include "check.h"
 #include "lib/read_file.h"
-#include "sweep/results.h"
+#include "results/sweep_results.h"
 #include "test_util.h"
 
 static bool load(struct sweep_results *res, const char *fixture)
@@ -30,7 +30,7 @@ static void test_basic(void)
 {
 	struct sweep_results res;
 	const struct sweep_run *run;
-	json_t *h, *b;
+	const struct run_hist *h;
 
 	if (!load(&res, "basic"))
 		return;
@@ -76,20 +76,18 @@ static void test_basic(void)
 	run = res.settings[1].runs[1];
 	CHECK(sweep_run_value(run, "seconds", 0) == 0.8987);
 	CHECK(run->module);
-	CHECK(sweep_run_stat(run, "switches") == 51097);
-	CHECK(sweep_run_stat(run, "picks_ineligible") == 7818);
-	CHECK(sweep_run_stat(run, "dequeues_delayed") == 12769);
-	CHECK(isnan(sweep_run_stat(run, "no_such_counter")));
-	h = sweep_run_hist(run, "wakeup_lat");
-	CHECK(h && !json_is_true(json_object_get(h, "signed")));
-	b = json_array_get(json_object_get(h, "buckets"), 0);
-	CHECK(json_integer_value(json_object_get(b, "lo")) == 512);
-	CHECK(json_integer_value(json_object_get(b, "hi")) == 1023);
-	h = sweep_run_hist(run, "lag_pick");
-	CHECK(h && json_is_true(json_object_get(h, "signed")));
-	b = json_array_get(json_object_get(h, "buckets"), 0);
-	CHECK(json_integer_value(json_object_get(b, "lo")) < 0);
-	CHECK(!sweep_run_hist(run, "wakeup"));
+	CHECK(run->module->switches == 51097);
+	CHECK(sweep_run_counter(run, CAT_PICKS_INELIGIBLE) == 7818);
+	CHECK(sweep_run_counter(run, CAT_DEQUEUES_DELAYED) == 12769);
+	/* a counter of a group the run did not have */
+	CHECK(isnan(sweep_run_counter(run, CAT_PICKS_REWEIGHTED)));
+	h = &run->module->hist[CAT_HIST_WAKEUP_LAT];
+	CHECK(h->present && h->u.buckets[log2_hist_bucket(511)] == 0);
+	CHECK(h->u.buckets[log2_hist_bucket(512)] > 0);
+	CHECK(h->count > 0 && h->sum > 0 && isnan(h->sum_neg));
+	h = &run->module->hist[CAT_HIST_LAG_PICK];
+	CHECK(h->present && !isnan(h->sum_neg));
+	CHECK(!run->module->hist[CAT_HIST_SLICE_PICK].present);
 	sweep_results_free(&res);
 	CHECK(!res.nruns && !res.runs && !res.sweep);
 	sweep_results_free(&res);	/* twice is harmless */
@@ -131,8 +129,7 @@ static void test_latency(void)
 	CHECK(!res.module);
 	run = res.settings[1].runs[1];
 	CHECK(!run->module);
-	CHECK(isnan(sweep_run_stat(run, "switches")));
-	CHECK(!sweep_run_hist(run, "wakeup_lat"));
+	CHECK(isnan(sweep_run_counter(run, CAT_SWITCHES_VOLUNTARY)));
 	CHECK(sweep_run_value(run, "lat_p99.9_us", 0) == 3977.5);
 	CHECK(sweep_run_value(run, "lat_count", 0) == 20000);
 	CHECK_EQ_INT(sweep_run_rows(run, "lo_us"), 13);
@@ -197,7 +194,27 @@ static void test_broken(void)
 		{ "runs/1-1.json", "\"module\": {", "\"module\": 7, \"x\": {",
 		  -EINVAL, "\"module\" is neither an object nor null" },
 		{ "runs/1-1.json", "\"stats\":", "\"statz\":", -EINVAL,
-		  "runs/1-1.json: \"module\" has no \"stats\" object" },
+		  "runs/1-1.json: \"module\": no \"stats\" object" },
+		{ "runs/1-1.json", "\"switches_voluntary\": 44033",
+		  "\"switches_voluntary\": -1", -EINVAL, "runs/1-1.json: "
+		  "\"module\": \"stats\": \"switches_voluntary\" is not a count" },
+		{ "runs/1-1.json", "\"switches_voluntary\": 44033",
+		  "\"switches_voluntary\": \"44033\"", -EINVAL,
+		  "\"switches_voluntary\" is not a count" },
+		{ "runs/1-1.json", "\"unit\": \"ns\", \"signed\": false",
+		  "\"unit\": \"us\", \"signed\": false", -EINVAL,
+		  "histogram wakeup_lat is in \"us\", not its own unit \"ns\"" },
+		{ "runs/1-1.json", "false, \"buckets\": [{\"lo\": 512, \"hi\": 1023",
+		  "false, \"buckets\": [{\"lo\": 512, \"hi\": 1024", -EINVAL,
+		  "histogram wakeup_lat: bucket 0 is not {\"lo\", \"hi\", "
+		  "\"count\"} of a log2 bucket" },
+		{ "runs/1-1.json", "\"lo\": -2097151, \"hi\": -1048576",
+		  "\"lo\": -2097152, \"hi\": -1048576", -EINVAL,
+		  "histogram lag_pick: bucket 0 is not {\"lo\", \"hi\", "
+		  "\"count\"} of a signed log2 bucket" },
+		{ "runs/1-1.json", "\"file\": \"lag_pick\"",
+		  "\"file\": \"wakeup_lat\"", -EINVAL,
+		  "histogram wakeup_lat is in \"vns\"" },
 		{ "runs/1-1.json", "\"context_switches\": 51876,", "", -EINVAL,
 		  "runs/1-1.json: \"context_switches\" is missing, not a number" },
 		{ "runs/1-1.json", "\"elapsed_s\": 0.9397", "\"elapsed_s\": true",
@@ -230,8 +247,8 @@ static void test_broken(void)
 		    strstr(c->to, "..")) {
 			CHECK_MSG(ret == 0, "case %zu: got %d (%s)", i, ret, err);
 			CHECK_MSG(res.nbad == 1 && strstr(res.bad[0], c->message),
-				  "case %zu: left out saying \"%s\" (%zu)", i,
-				  c->message, res.nbad);
+				  "case %zu: left out saying \"%s\" (%zu: %s)", i,
+				  c->message, res.nbad, res.nbad ? res.bad[0] : "");
 			CHECK_MSG(res.nruns == 5 && res.settings[1].nruns +
 				  res.settings[0].nruns == 5,
 				  "case %zu: the other runs count", i);

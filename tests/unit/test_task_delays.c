@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lib/taskstats.c's decoding of a struct taskstats and sweep/task_delays.c:
+ * lib/taskstats.c's decoding of a struct taskstats and results/task_delays.c and
+ * sweep/task_delays.c:
  * which exits are the workload's, their sums per task name, the order, and
  * the run file's object written and read back (bad ones refused).
  */

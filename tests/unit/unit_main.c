@@ -30,6 +30,7 @@ static const struct {
 	{ "cpu_info", test_cpu_info },
 	{ "lat_stats", test_lat_stats },
 	{ "sweep_parts", test_sweep_parts },
+	{ "run_module", test_run_module },
 	{ "sweep_results", test_sweep_results },
 	{ "sweep_groups", test_sweep_groups },
 	{ "tool_output", test_tool_output },

@@ -13,7 +13,7 @@
 #include "cli/cli.h"
 #include "cmd/commands.h"
 #include "plot/charts.h"
-#include "sweep/results.h"
+#include "results/sweep_results.h"
 
 static const char *const cmd = "plot";
 

@@ -17,7 +17,7 @@
 #include "cli/cli.h"
 #include "cmd/commands.h"
 #include "report/report.h"
-#include "sweep/results.h"
+#include "results/sweep_results.h"
 
 static const char *const cmd = "report";
 

@@ -34,7 +34,7 @@ uint64_t slog2_hist_row_count(const struct slog2_hist *h, unsigned int row)
 	return h->neg[LOG2_HIST_BUCKETS - 1 - row];
 }
 
-static uint64_t *row_slot(struct slog2_hist *h, unsigned int row)
+uint64_t *slog2_hist_row_slot(struct slog2_hist *h, unsigned int row)
 {
 	if (row >= NEG_ROWS)
 		return &h->pos[row - NEG_ROWS];
@@ -141,6 +141,6 @@ int slog2_hist_parse_rows(struct slog2_hist *h, const char *buf, size_t len,
 	ret = hist_raw_parse_rows(&slog2_raw, buf, len, line, counts, used,
 				  err, errlen);
 	for (row = 0; !ret && row < SLOG2_HIST_ROWS; row++)
-		*row_slot(h, row) = counts[row];
+		*slog2_hist_row_slot(h, row) = counts[row];
 	return ret;
 }

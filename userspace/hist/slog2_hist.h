@@ -39,6 +39,8 @@ void slog2_hist_init(struct slog2_hist *h, const char *name);
 /* Row index 0..SLOG2_HIST_ROWS-1 of a value, and the count in a row. */
 unsigned int slog2_hist_row(int64_t value);
 uint64_t slog2_hist_row_count(const struct slog2_hist *h, unsigned int row);
+/* Where a row's count is kept (to add to it). */
+uint64_t *slog2_hist_row_slot(struct slog2_hist *h, unsigned int row);
 /* Smallest and largest value of a row (both inclusive). */
 int64_t slog2_hist_row_min(unsigned int row);
 int64_t slog2_hist_row_max(unsigned int row);

@@ -3,7 +3,7 @@
 #include "kmod/decision_classes.h"
 
 const struct decision_class decision_classes[] = {
-#define SS_DECISION(id, name, help, preempt, text) { #name, text, preempt },
+#define SS_DECISION(id, name, help, preempt, text) { CAT_##id, #name, text, preempt },
 #include "../../module/metrics.h"
 };
 

@@ -10,9 +10,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "kmod/catalogue.h"
+
 #define DECISIONS_TOTAL_KEY	"wakeup_decisions"
+#define DECISIONS_TOTAL		CAT_WAKEUP_DECISIONS
 
 struct decision_class {
+	enum cat_counter id;
 	const char *key;	/* the stats key */
 	const char *label;	/* e.g. "declined: protected" */
 	bool preempted;		/* the wakeup preempted the running task */

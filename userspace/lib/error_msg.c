@@ -17,6 +17,18 @@ void error_msg(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+int error_ret(char *buf, size_t len, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (buf && len) {
+		va_start(ap, fmt);
+		vsnprintf(buf, len, fmt, ap);
+		va_end(ap);
+	}
+	return ret;
+}
+
 void error_msg_prefix(char *buf, size_t len, const char *prefix)
 {
 	char *msg;

@@ -12,6 +12,10 @@
 void error_msg(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* error_msg(), then return ret: `return error_ret(err, len, -EINVAL, ...);` */
+int error_ret(char *buf, size_t len, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
 /* Put "prefix: " in front of the message already in buf. */
 void error_msg_prefix(char *buf, size_t len, const char *prefix);
 

@@ -1,33 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The HELP line of each module counter, for the OpenMetrics and Prometheus
- * printers: the catalogue's (module/metrics.h) text of each counter, and of
+ * printers: the catalogue's (kmod/catalogue.h) text of each counter, and of
  * each histogram for its count and sums.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "kmod/catalogue.h"
 #include "output/metric_help.h"
-
-enum hist_kind { LOG2, SLOG2 };
-
-static const struct {
-	const char *key;
-	const char *help;
-} counter_helps[] = {
-	/* not a counter of its own: voluntary + involuntary */
-	{ "switches", "Switch-outs of the measured task" },
-#define SS_COUNTER(id, name, group, help) { #name, help },
-#include "../../module/metrics.h"
-};
-
-static const struct {
-	const char *name, *unit, *help;
-	enum hist_kind kind;
-} hist_helps[] = {
-#define SS_HIST(id, name, unit, kind, group, help) { #name, #unit, help, kind },
-#include "../../module/metrics.h"
-};
 
 /* KEY is NAME_SUFFIX: the suffix, or NULL */
 static const char *suffix_of(const char *key, const char *name)
@@ -44,28 +25,29 @@ static const char *hist_help(const char *key)
 	char sum[64], pos[64], neg[64];
 	size_t i;
 
-	for (i = 0; i < sizeof(hist_helps) / sizeof(hist_helps[0]); i++) {
-		const char *suffix = suffix_of(key, hist_helps[i].name);
+	for (i = 0; i < CAT_NR_HISTS; i++) {
+		const struct cat_hist_info *h = &cat_hists[i];
+		const char *suffix = suffix_of(key, h->name);
 		const char *what = NULL;
 
 		if (!suffix)
 			continue;
-		snprintf(sum, sizeof(sum), "sum_%s", hist_helps[i].unit);
-		snprintf(pos, sizeof(pos), "sum_pos_%s", hist_helps[i].unit);
-		snprintf(neg, sizeof(neg), "sum_neg_%s", hist_helps[i].unit);
+		snprintf(sum, sizeof(sum), "sum_%s", h->unit);
+		snprintf(pos, sizeof(pos), "sum_pos_%s", h->unit);
+		snprintf(neg, sizeof(neg), "sum_neg_%s", h->unit);
 		if (!strcmp(suffix, "count"))
 			what = "values counted";
-		else if (hist_helps[i].kind == LOG2 && !strcmp(suffix, sum))
+		else if (!h->is_signed && !strcmp(suffix, sum))
 			what = "sum";
-		else if (hist_helps[i].kind == SLOG2 && !strcmp(suffix, pos))
+		else if (h->is_signed && !strcmp(suffix, pos))
 			what = "sum of the positive values";
-		else if (hist_helps[i].kind == SLOG2 && !strcmp(suffix, neg))
+		else if (h->is_signed && !strcmp(suffix, neg))
 			what = "sum of the negative values' magnitudes";
 		if (!what)
 			continue;
-		snprintf(buf, sizeof(buf), "%s: %s%s%s", hist_helps[i].help, what,
+		snprintf(buf, sizeof(buf), "%s: %s%s%s", h->help, what,
 			 strcmp(suffix, "count") ? ", " : "",
-			 strcmp(suffix, "count") ? hist_helps[i].unit : "");
+			 strcmp(suffix, "count") ? h->unit : "");
 		return buf;
 	}
 	return NULL;
@@ -76,9 +58,12 @@ const char *metric_help(const char *key)
 	const char *help;
 	size_t i;
 
-	for (i = 0; i < sizeof(counter_helps) / sizeof(counter_helps[0]); i++)
-		if (!strcmp(counter_helps[i].key, key))
-			return counter_helps[i].help;
+	/* not a counter of its own: voluntary + involuntary */
+	if (!strcmp(key, "switches"))
+		return "Switch-outs of the measured task";
+	for (i = 0; i < CAT_NR_COUNTERS; i++)
+		if (!strcmp(cat_counters[i].name, key))
+			return cat_counters[i].help;
 	help = hist_help(key);
 	return help ? help : METRIC_HELP_UNKNOWN;
 }

@@ -9,38 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/error_msg.h"
 #include "kmod/decision_classes.h"
 #include "plot/data.h"
 
 /* The counters of the switches chart: the catalogue's causes. */
-const char *const plot_causes[] = {
-#define SS_PLOT_CAUSE(name) #name,
+const enum cat_counter plot_causes[] = {
+#define SS_PLOT_CAUSE(id) CAT_##id,
 #include "../../module/metrics.h"
 };
 const size_t plot_ncauses = sizeof(plot_causes) / sizeof(plot_causes[0]);
-
-static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return ret;
-}
-
-/* A histogram's unit ("ns", "vns"): its own, else the module's. */
-static const char *hist_unit(const struct sweep_run *run, json_t *h)
-{
-	json_t *u = json_object_get(h, "unit");
-
-	if (!json_is_string(u))
-		u = json_object_get(run->module, "unit");
-	return json_is_string(u) ? json_string_value(u) : "";
-}
 
 /* The first bucket of h that does not start below lo (h->n if none). */
 static size_t find_bucket(const struct plot_hist *h, double lo)
@@ -67,78 +45,32 @@ static int insert_bucket(struct plot_hist *h, size_t j, double lo, double hi)
 	return 0;
 }
 
-/* Bucket i, b, of run's histogram `file` added to h. */
-static int add_bucket(struct plot_hist *h, const struct sweep_run *run,
-		      const char *file, size_t i, json_t *b, char *err,
-		      size_t errlen)
+/* A bucket of a run's histogram added to h, its bounds among h's. */
+static void add_bucket(struct plot_hist *h, const struct hist_bin *b)
 {
-	json_t *lo = json_object_get(b, "lo"), *hi = json_object_get(b, "hi");
-	json_t *count = json_object_get(b, "count");
-	double l, u;
-	size_t j;
+	double lo = b->lo, hi = b->hi;
+	size_t j = find_bucket(h, lo);
 
-	if (!json_is_number(lo) || !json_is_number(hi) ||
-	    !json_is_integer(count) || json_integer_value(count) < 0 ||
-	    json_number_value(lo) > json_number_value(hi))
-		return fail(err, errlen, -EINVAL, "%s: histogram %s: bucket %zu "
-			    "is not {\"lo\", \"hi\", \"count\"} with lo <= hi and "
-			    "a count >= 0", run->path, file, i);
-	l = json_number_value(lo);
-	u = json_number_value(hi);
-	j = find_bucket(h, l);
-	if (j < h->n && h->lo[j] == l) {
-		if (h->hi[j] != u)
-			return fail(err, errlen, -EINVAL, "%s: histogram %s: "
-				    "bucket [%.0f, %.0f] does not line up with "
-				    "[%.0f, %.0f] (of another run, or repeated)",
-				    run->path, file, l, u, h->lo[j], h->hi[j]);
-	} else if (insert_bucket(h, j, l, u)) {
-		return fail(err, errlen, -EINVAL, "%s: histogram %s: more than "
-			    "%d buckets", run->path, file, PLOT_MAX_BUCKETS);
-	}
-	if ((j + 1 < h->n && h->hi[j] >= h->lo[j + 1]) ||
-	    (j > 0 && h->hi[j - 1] >= h->lo[j]))
-		return fail(err, errlen, -EINVAL, "%s: histogram %s: bucket "
-			    "[%.0f, %.0f] overlaps another", run->path, file, l,
-			    u);
-	h->count[j] += json_integer_value(count);
-	h->total += json_integer_value(count);
-	return 0;
+	/* The catalogue's buckets: never more than fit, none overlapping */
+	if ((j == h->n || h->lo[j] != lo) && insert_bucket(h, j, lo, hi))
+		return;
+	h->count[j] += b->count;
+	h->total += b->count;
 }
 
-/*
- * Add the buckets of histogram `file` of run to h. Every run must count in
- * the same unit (unit: "" before the first), or the buckets would not line
- * up.
- */
-static int hist_add(struct plot_hist *h, const struct sweep_run *run,
-		    const char *file, char *unit, size_t unitlen, char *err,
-		    size_t errlen)
+/* The buckets of run's histogram `hist` added to ph. */
+static void hist_add(struct plot_hist *ph, const struct sweep_run *run,
+		     enum cat_hist hist)
 {
-	json_t *hist = sweep_run_hist(run, file), *buckets, *b;
-	const char *u;
-	size_t i;
-	int ret;
+	struct hist_bins b;
+	unsigned int i;
 
-	if (!hist)
-		return 0;
-	u = hist_unit(run, hist);
-	if (!unit[0])
-		snprintf(unit, unitlen, "%s", u);
-	else if (strcmp(unit, u))
-		return fail(err, errlen, -EINVAL, "%s: histogram %s is in \"%s\", "
-			    "the other runs' in \"%s\"", run->path, file, u, unit);
-	buckets = json_object_get(hist, "buckets");
-	if (!json_is_array(buckets))
-		return fail(err, errlen, -EINVAL, "%s: histogram %s has no "
-			    "\"buckets\" array", run->path, file);
-	json_array_foreach(buckets, i, b) {
-		ret = add_bucket(h, run, file, i, b, err, errlen);
-		if (ret)
-			return ret;
-	}
-	h->runs++;
-	return 0;
+	if (!run->module || !run->module->hist[hist].present)
+		return;
+	run_hist_bins(run->module, hist, &b);
+	for (i = 0; i < b.n; i++)
+		add_bucket(ph, &b.bin[i]);
+	ph->runs++;
 }
 
 double plot_hist_upper(const struct plot_hist *h, size_t b)
@@ -176,37 +108,33 @@ static void no_workload_why(struct plot_data *pd, enum plot_chart c,
 }
 
 static int build_hist_chart(struct plot_data *pd, enum plot_chart c,
-			    const char *file, struct plot_hist **hp,
+			    enum cat_hist hist, struct plot_hist **hp,
 			    char *unit, size_t unitlen, const char *none,
 			    char *err, size_t errlen)
 {
 	const struct sweep_results *res = pd->res;
 	size_t s, r, runs = 0;
-	int ret;
 
 	*hp = calloc(res->nsettings, sizeof(**hp));
 	if (!*hp)
-		return fail(err, errlen, -ENOMEM, "out of memory");
+		return error_ret(err, errlen, -ENOMEM, "out of memory");
 	for (s = 0; s < res->nsettings; s++) {
 		for (r = 0; r < res->settings[s].nruns; r++) {
 			const struct sweep_run *run = res->settings[s].runs[r];
 
-			if (!sweep_run_used(run))
-				continue;
-			ret = hist_add(&(*hp)[s], run, file, unit, unitlen, err,
-				       errlen);
-			if (ret)
-				return ret;
+			if (sweep_run_used(run))
+				hist_add(&(*hp)[s], run, hist);
 		}
 		runs += (*hp)[s].runs;
 		if ((*hp)[s].total)
 			pd->have[c] = true;
 	}
+	snprintf(unit, unitlen, "%s", cat_hists[hist].unit);
 	if (!runs)
 		no_module_why(pd, pd->why[c], sizeof(pd->why[c]), none);
 	else if (!pd->have[c])
 		snprintf(pd->why[c], sizeof(pd->why[c]),
-			 "the %s histograms are empty", file);
+			 "the %s histograms are empty", cat_hists[hist].name);
 	return 0;
 }
 
@@ -260,9 +188,9 @@ static int merge_lag(struct plot_data *pd, char *err, size_t errlen)
 			j = find_bucket(all, h->lo[b]);
 			if ((j == all->n || all->lo[j] != h->lo[b]) &&
 			    insert_bucket(all, j, h->lo[b], h->hi[b]))
-				return fail(err, errlen, -EINVAL, "%s: lag_pick: "
-					    "more than %d buckets in all",
-					    pd->res->dir, PLOT_MAX_BUCKETS);
+				return error_ret(err, errlen, -EINVAL, "%s: lag_pick: "
+						 "more than %d buckets in all",
+						 pd->res->dir, PLOT_MAX_BUCKETS);
 			all->count[j] += h->count[b];
 			all->total += h->count[b];
 		}
@@ -276,7 +204,7 @@ static int build_lag(struct plot_data *pd, char *err, size_t errlen)
 	size_t b;
 	int ret;
 
-	ret = build_hist_chart(pd, PLOT_LAG_PICK, "lag_pick", &pd->lag,
+	ret = build_hist_chart(pd, PLOT_LAG_PICK, CAT_HIST_LAG_PICK, &pd->lag,
 			       pd->lag_unit, sizeof(pd->lag_unit),
 			       "no run has a lag_pick histogram (the module's "
 			       "eevdf group was not live)", err, errlen);
@@ -286,7 +214,7 @@ static int build_lag(struct plot_data *pd, char *err, size_t errlen)
 		return ret;
 	pd->lag_label = calloc(all->n ? all->n : 1, sizeof(*pd->lag_label));
 	if (!pd->lag_label)
-		return fail(err, errlen, -ENOMEM, "out of memory");
+		return error_ret(err, errlen, -ENOMEM, "out of memory");
 	for (b = 0; b < all->n; b++)
 		bucket_label(all->lo[b], all->hi[b], pd->lag_label[b],
 			     sizeof(pd->lag_label[b]));
@@ -371,22 +299,22 @@ static int build_switches(struct plot_data *pd, char *err, size_t errlen)
 			for (r = 0; r < res->settings[s].nruns; r++) {
 				const struct sweep_run *run = res->settings[s].runs[r];
 
-				v = sweep_run_stat(run, plot_causes[c]);
+				v = sweep_run_counter(run, plot_causes[c]);
 				if (!sweep_run_used(run) || isnan(v))
 					continue;
 				if (row < 0)
-					row = plot_bars_row(&bv, plot_causes[c]);
+					row = plot_bars_row(&bv, cat_counters[plot_causes[c]].name);
 				if (row < 0) {
 					free(bv.v);
-					return fail(err, errlen, -ENOMEM,
-						    "out of memory");
+					return error_ret(err, errlen, -ENOMEM,
+							 "out of memory");
 				}
 				*plot_bars_value(&bv, row, s, r) = v;
 			}
 		}
 	}
 	if (plot_bars_finish(&bv))
-		return fail(err, errlen, -ENOMEM, "out of memory");
+		return error_ret(err, errlen, -ENOMEM, "out of memory");
 	pd->have[PLOT_SWITCHES] = pd->switches.nrows > 0;
 	if (!pd->have[PLOT_SWITCHES])
 		no_module_why(pd, pd->why[PLOT_SWITCHES],
@@ -411,16 +339,16 @@ static int build_decisions(struct plot_data *pd, char *err, size_t errlen)
 			for (r = 0; r < res->settings[s].nruns; r++) {
 				const struct sweep_run *run = res->settings[s].runs[r];
 
-				total = sweep_run_stat(run, DECISIONS_TOTAL_KEY);
-				v = sweep_run_stat(run, decision_classes[c].key);
+				total = sweep_run_counter(run, DECISIONS_TOTAL);
+				v = sweep_run_counter(run, decision_classes[c].id);
 				if (!sweep_run_used(run) || isnan(v) || !(total > 0))
 					continue;
 				if (row < 0 && v > 0)
 					row = plot_bars_row(&bv, decision_classes[c].label);
 				if (row < 0 && v > 0) {
 					free(bv.v);
-					return fail(err, errlen, -ENOMEM,
-						    "out of memory");
+					return error_ret(err, errlen, -ENOMEM,
+							 "out of memory");
 				}
 				if (row >= 0)
 					*plot_bars_value(&bv, row, s, r) = 100 * v / total;
@@ -428,7 +356,7 @@ static int build_decisions(struct plot_data *pd, char *err, size_t errlen)
 		}
 	}
 	if (plot_bars_finish(&bv))
-		return fail(err, errlen, -ENOMEM, "out of memory");
+		return error_ret(err, errlen, -ENOMEM, "out of memory");
 	pd->have[PLOT_DECISIONS] = pd->decisions.nrows > 0;
 	if (!pd->have[PLOT_DECISIONS])
 		no_module_why(pd, pd->why[PLOT_DECISIONS],
@@ -468,8 +396,8 @@ static int share_run(struct plot_bars_values *bv, const struct sweep_run *run,
 
 		task_label(json_array_get(row, tc), label, sizeof(label));
 		if (!json_is_number(v))
-			return fail(err, errlen, -EINVAL, "%s: cpu_share of task "
-				    "%s is not a number", run->path, label);
+			return error_ret(err, errlen, -EINVAL, "%s: cpu_share of task "
+					 "%s is not a number", run->path, label);
 		/* A label twice in one run: two tasks, "spin" and "spin#2". */
 		for (again = 1, q = 0; q < i; q++) {
 			char other[sizeof(label)];
@@ -484,7 +412,7 @@ static int share_run(struct plot_bars_values *bv, const struct sweep_run *run,
 			snprintf(seen, sizeof(seen), "%s", label);
 		bar = plot_bars_row(bv, seen);
 		if (bar < 0)
-			return fail(err, errlen, -ENOMEM, "out of memory");
+			return error_ret(err, errlen, -ENOMEM, "out of memory");
 		*plot_bars_value(bv, bar, run->setting, r) = json_number_value(v);
 	}
 	return 0;
@@ -511,7 +439,7 @@ static int build_share(struct plot_data *pd, char *err, size_t errlen)
 		}
 	}
 	if (plot_bars_finish(&bv))
-		return fail(err, errlen, -ENOMEM, "out of memory");
+		return error_ret(err, errlen, -ENOMEM, "out of memory");
 	pd->have[PLOT_CPU_SHARE] = pd->share.nrows > 0;
 	if (!pd->have[PLOT_CPU_SHARE])
 		no_workload_why(pd, PLOT_CPU_SHARE, "no workload table with task "
@@ -533,7 +461,7 @@ static int build_group_share(struct plot_data *pd, char *err, size_t errlen)
 		row = plot_bars_row(&bv, sweep_group_name(res, g));
 		if (row < 0) {
 			free(bv.v);
-			return fail(err, errlen, -ENOMEM, "out of memory");
+			return error_ret(err, errlen, -ENOMEM, "out of memory");
 		}
 		for (s = 0; s < res->nsettings; s++) {
 			for (r = 0; r < res->settings[s].nruns; r++) {
@@ -547,7 +475,7 @@ static int build_group_share(struct plot_data *pd, char *err, size_t errlen)
 		}
 	}
 	if (plot_bars_finish(&bv))
-		return fail(err, errlen, -ENOMEM, "out of memory");
+		return error_ret(err, errlen, -ENOMEM, "out of memory");
 	pd->have[PLOT_GROUP_SHARE] = pd->group_share.nrows > 0 && pd->runs_used;
 	if (!pd->have[PLOT_GROUP_SHARE])
 		no_workload_why(pd, PLOT_GROUP_SHARE, "not a group sweep "
@@ -564,7 +492,7 @@ static int build_seconds(struct plot_data *pd, char *err, size_t errlen)
 	pd->seconds = calloc(res->nsettings, sizeof(*pd->seconds));
 	if (!v || !pd->seconds) {
 		free(v);
-		return fail(err, errlen, -ENOMEM, "out of memory");
+		return error_ret(err, errlen, -ENOMEM, "out of memory");
 	}
 	pd->seconds_own = true;
 	for (s = 0; s < res->nsettings; s++) {
@@ -604,8 +532,8 @@ static int lat_unit(struct plot_data *pd, char *err, size_t errlen)
 			return 0;
 		}
 	}
-	return fail(err, errlen, -EINVAL, "%s: wakeup_lat histograms in \"%s\", "
-		    "not ns, us or ms", pd->res->dir, pd->lat_unit);
+	return error_ret(err, errlen, -EINVAL, "%s: wakeup_lat histograms in \"%s\", "
+			 "not ns, us or ms", pd->res->dir, pd->lat_unit);
 }
 
 int plot_data_build(struct plot_data *pd, const struct sweep_results *res,
@@ -619,7 +547,7 @@ int plot_data_build(struct plot_data *pd, const struct sweep_results *res,
 	pd->nsettings = res->nsettings;
 	for (i = 0; i < res->nruns; i++)
 		pd->runs_used += sweep_run_used(&res->runs[i]);
-	ret = build_hist_chart(pd, PLOT_WAKEUP_CDF, "wakeup_lat", &pd->lat,
+	ret = build_hist_chart(pd, PLOT_WAKEUP_CDF, CAT_HIST_WAKEUP_LAT, &pd->lat,
 			       pd->lat_unit, sizeof(pd->lat_unit),
 			       "no run has a wakeup_lat histogram", err, errlen);
 	if (!ret)
@@ -635,7 +563,7 @@ int plot_data_build(struct plot_data *pd, const struct sweep_results *res,
 	if (!ret)
 		ret = build_decisions(pd, err, errlen);
 	if (!ret && plot_build_tools(pd))
-		ret = fail(err, errlen, -ENOMEM, "out of memory");
+		ret = error_ret(err, errlen, -ENOMEM, "out of memory");
 	if (!ret)
 		ret = build_group_share(pd, err, errlen);
 	if (ret)

@@ -43,7 +43,7 @@
 #include <stdio.h>
 
 #include "lib/summary_stats.h"
-#include "sweep/results.h"
+#include "results/sweep_results.h"
 
 enum plot_chart {
 	PLOT_WAKEUP_CDF,
@@ -82,7 +82,7 @@ struct plot_chart_info {
 extern const struct plot_chart_info plot_charts[PLOT_NCHARTS];
 
 /* The module's counters the switches chart shows (module/metrics.h). */
-extern const char *const plot_causes[];
+extern const enum cat_counter plot_causes[];
 extern const size_t plot_ncauses;
 
 /* Buckets a histogram can have: 65 unsigned, 2 * 64 + 1 signed. */

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 #include "plot/data.h"
-#include "sweep/tool_metric_keys.h"
+#include "results/tool_metric_keys.h"
 
 #define PLOT_TOOL_MAX_ROWS	4
 

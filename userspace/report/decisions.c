@@ -16,7 +16,7 @@
 static double run_decisions(const struct sweep_run *run, const void *arg)
 {
 	(void)arg;
-	return sweep_run_stat(run, DECISIONS_TOTAL_KEY);
+	return sweep_run_counter(run, DECISIONS_TOTAL);
 }
 
 /* A class's count in a run; NAN without decisions. */
@@ -24,17 +24,17 @@ static double run_class_count(const struct sweep_run *run, const void *arg)
 {
 	const struct decision_class *c = arg;
 
-	return sweep_run_stat(run, DECISIONS_TOTAL_KEY) > 0 ?
-	       sweep_run_stat(run, c->key) : NAN;
+	return sweep_run_counter(run, DECISIONS_TOTAL) > 0 ?
+	       sweep_run_counter(run, c->id) : NAN;
 }
 
 /* A class's share of a run's decisions, in %; NAN without decisions. */
 static double run_class_pct(const struct sweep_run *run, const void *arg)
 {
 	const struct decision_class *c = arg;
-	double total = sweep_run_stat(run, DECISIONS_TOTAL_KEY);
+	double total = sweep_run_counter(run, DECISIONS_TOTAL);
 
-	return total > 0 ? 100 * sweep_run_stat(run, c->key) / total : NAN;
+	return total > 0 ? 100 * sweep_run_counter(run, c->id) / total : NAN;
 }
 
 /* One row: value(run, arg) of each setting, against the baseline's. */

@@ -8,7 +8,6 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,35 +17,9 @@
 #include "hist/log2_hist.h"
 #include "report/report.h"
 
-static void fail(struct report *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void fail(struct report *r, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (r->error)
-		return;
-	r->error = -EINVAL;
-	va_start(ap, fmt);
-	vsnprintf(r->msg, sizeof(r->msg), fmt, ap);
-	va_end(ap);
-}
-
-/* An integer >= 0 of a JSON value, else false. */
-static bool json_u64(json_t *v, uint64_t *out)
-{
-	if (!json_is_integer(v) || json_integer_value(v) < 0)
-		return false;
-	*out = json_integer_value(v);
-	return true;
-}
-
-/* Factor from a module unit to us; NAN for one that is not a time. */
+/* Factor from a unit to us; NAN for one that is not a time. */
 static double to_us(const char *unit)
 {
-	if (!unit)
-		return NAN;
 	if (!strcmp(unit, "ns"))
 		return 1e-3;
 	if (!strcmp(unit, "us"))
@@ -54,63 +27,6 @@ static double to_us(const char *unit)
 	if (!strcmp(unit, "ms"))
 		return 1e3;
 	return NAN;
-}
-
-static const char *module_unit(const struct sweep_run *run)
-{
-	return run->module ? json_string_value(json_object_get(run->module,
-							       "unit")) : NULL;
-}
-
-/* The unit of a module histogram: its own, else the module's; or NULL. */
-static const char *module_hist_unit(const struct sweep_run *run, json_t *hist)
-{
-	json_t *u = json_object_get(hist, "unit");
-
-	return json_is_string(u) ? json_string_value(u) : module_unit(run);
-}
-
-/*
- * Add a run's module histogram (unsigned, show --json buckets: inclusive
- * bounds of log2 buckets) to h. Its unit must be *unit, or set it.
- */
-static int hist_add(struct report *r, const struct sweep_run *run,
-		    json_t *hist, struct log2_hist *h, const char **unit)
-{
-	const char *file = json_string_value(json_object_get(hist, "file"));
-	const char *hunit = module_hist_unit(run, hist);
-	json_t *b;
-	size_t i;
-
-	if (json_is_true(json_object_get(hist, "signed")) || !hunit) {
-		fail(r, "%s: module histogram %s: not an unsigned histogram "
-		     "with a unit", run->path, file);
-		return -EINVAL;
-	}
-	if (*unit && strcmp(*unit, hunit)) {
-		fail(r, "%s: module histogram %s is in %s, other runs in %s",
-		     run->path, file, hunit, *unit);
-		return -EINVAL;
-	}
-	*unit = hunit;
-	json_array_foreach(json_object_get(hist, "buckets"), i, b) {
-		uint64_t lo = 1, hi = 0, count = 0;
-		unsigned int k;
-		bool ok;
-
-		ok = json_u64(json_object_get(b, "lo"), &lo) &&
-		     json_u64(json_object_get(b, "hi"), &hi) &&
-		     json_u64(json_object_get(b, "count"), &count);
-		k = log2_hist_bucket(lo);
-		if (!ok || log2_hist_bucket_min(k) != lo ||
-		    log2_hist_bucket_max(k) != hi) {
-			fail(r, "%s: module histogram %s: bucket %zu is not a "
-			     "log2 bucket {lo, hi, count}", run->path, file, i);
-			return -EINVAL;
-		}
-		h->buckets[k] += count;
-	}
-	return 0;
 }
 
 /*
@@ -189,7 +105,6 @@ static bool workload_hist_add(const struct sweep_run *run, struct log2_hist *h)
 struct hist_sum {
 	struct log2_hist h;
 	size_t runs;			/* that had one */
-	const char *unit, *name;	/* module: of the runs' histograms */
 	bool log2;			/* workload: all rows were log2 buckets */
 };
 
@@ -227,8 +142,6 @@ static void hist_section(struct report *r, const struct hist_section *sec)
 
 		log2_hist_init(&sum->h, sec->name);
 		sum->runs = 0;
-		sum->unit = NULL;
-		sum->name = NULL;
 		sum->log2 = true;
 		for (i = 0; i < set->nruns; i++) {
 			if (!sweep_run_used(set->runs[i]))
@@ -256,25 +169,24 @@ out:
 static int add_module_run(struct report *r, const struct sweep_run *run,
 			  struct hist_sum *sum)
 {
-	json_t *hist;
+	const struct run_hist *h;
+	unsigned int k;
 
-	/* A report that failed (a bad histogram, no memory) ends here. */
-	if (r->error)
-		return r->error;
-	hist = sweep_run_hist(run, "wakeup_lat");
-	if (!hist)
+	(void)r;
+	if (!run->module || !run->module->hist[CAT_HIST_WAKEUP_LAT].present)
 		return 0;
-	if (hist_add(r, run, hist, &sum->h, &sum->unit))
-		return -EINVAL;
-	sum->name = json_string_value(json_object_get(hist, "name"));
+	h = &run->module->hist[CAT_HIST_WAKEUP_LAT];
+	for (k = 0; k < LOG2_HIST_BUCKETS; k++)
+		sum->h.buckets[k] += h->u.buckets[k];
 	return 1;
 }
 
 static void print_module_sum(struct report *r, struct hist_sum *sum)
 {
-	snprintf(sum->h.name, sizeof(sum->h.name), "%s",
-		 sum->name ? sum->name : "wakeup_lat_ns");
-	print_hist_us(r, &sum->h, sum->unit);
+	const struct cat_hist_info *h = &cat_hists[CAT_HIST_WAKEUP_LAT];
+
+	snprintf(sum->h.name, sizeof(sum->h.name), "%s_%s", h->name, h->unit);
+	print_hist_us(r, &sum->h, h->unit);
 }
 
 static const struct hist_section module_hists = {
@@ -373,43 +285,33 @@ static const struct lat_source workload_lat = {
 		 "repetitions.",
 };
 
-/* A number of a summary member, or of an element of an array member. */
-static double summary_num(json_t *summary, const char *key, int index)
-{
-	json_t *v = json_object_get(summary, key);
-
-	if (index >= 0)
-		v = json_array_get(v, index);
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
 /*
- * The summary of the run's wakeup_lat histogram (show --json) and the
- * factor from its unit to us; NULL when there is no such histogram with
- * wakeups in a unit of time.
+ * What the buckets of the run's wakeup_lat histogram say (hist/bins.h), and
+ * the factor from its unit to us; false when it has none with wakeups.
  */
-static json_t *module_lat_summary(const struct sweep_run *run, double *us)
+static bool module_lat_bins(const struct sweep_run *run, struct hist_bins *b,
+			    struct hist_summary *sum, double *us)
 {
-	json_t *h = sweep_run_hist(run, "wakeup_lat");
-	json_t *sum = json_object_get(h, "summary");
-
-	*us = to_us(module_hist_unit(run, h));
-	if (!h || isnan(*us) || !(summary_num(sum, "count", -1) > 0))
-		return NULL;
-	return sum;
+	*us = to_us(cat_hists[CAT_HIST_WAKEUP_LAT].unit);
+	if (!run->module || isnan(*us))
+		return false;
+	run_hist_bins(run->module, CAT_HIST_WAKEUP_LAT, b);
+	hist_bins_summarize(b, sum);
+	return sum->count > 0;
 }
 
 static bool module_run_lat(const struct sweep_run *run, double *n,
 			   double *min, double *max)
 {
+	struct hist_summary sum;
+	struct hist_bins b;
 	double us;
-	json_t *sum = module_lat_summary(run, &us);
 
-	if (!sum)
+	if (!module_lat_bins(run, &b, &sum, &us))
 		return false;
-	*n = summary_num(sum, "count", -1);
-	*min = us * summary_num(sum, "min", 0);
-	*max = us * summary_num(sum, "max", 1);
+	*n = sum.count;
+	*min = us * sum.min_lo;
+	*max = us * sum.max_hi;
 	return true;
 }
 
@@ -420,47 +322,54 @@ static bool module_run_lat(const struct sweep_run *run, double *n,
  */
 double metric_wakeup_lat_us(const struct sweep_run *run)
 {
-	double n = sweep_run_stat(run, "wakeup_lat_count");
+	const struct run_hist *h;
 
-	return n > 0 ? sweep_run_stat(run, "wakeup_lat_sum_ns") / n / 1e3 : NAN;
+	if (!run->module)
+		return NAN;
+	h = &run->module->hist[CAT_HIST_WAKEUP_LAT];
+	return h->count > 0 ? h->sum / h->count / 1e3 : NAN;
 }
 
-/* A percentile's estimate of the run's wakeup_lat summary, in us. */
-static double module_lat_pct_us(const struct sweep_run *run, const char *pct)
+/* A percentile's estimate of the run's wakeup_lat histogram, in us. */
+static double module_lat_pct_us(const struct sweep_run *run, double pct)
 {
-	double us;
-	json_t *sum = module_lat_summary(run, &us);
+	struct hist_summary sum;
+	struct hist_bins b;
+	double us, v;
 
-	return sum ? us * summary_num(json_object_get(sum, pct), "estimate",
-				      -1) : NAN;
+	if (!module_lat_bins(run, &b, &sum, &us) ||
+	    hist_bins_percentile(&b, pct, &v, NULL, NULL))
+		return NAN;
+	return us * v;
 }
 
 double metric_wakeup_p50_us(const struct sweep_run *run)
 {
-	return module_lat_pct_us(run, "p50");
+	return module_lat_pct_us(run, 50);
 }
 
 double metric_wakeup_p90_us(const struct sweep_run *run)
 {
-	return module_lat_pct_us(run, "p90");
+	return module_lat_pct_us(run, 90);
 }
 
 double metric_wakeup_p99_us(const struct sweep_run *run)
 {
-	return module_lat_pct_us(run, "p99");
+	return module_lat_pct_us(run, 99);
 }
 
 double metric_wakeup_p999_us(const struct sweep_run *run)
 {
-	return module_lat_pct_us(run, "p99.9");
+	return module_lat_pct_us(run, 99.9);
 }
 
 static double module_lat_stddev_us(const struct sweep_run *run)
 {
+	struct hist_summary sum;
+	struct hist_bins b;
 	double us;
-	json_t *sum = module_lat_summary(run, &us);
 
-	return sum ? us * summary_num(sum, "stddev", -1) : NAN;
+	return module_lat_bins(run, &b, &sum, &us) ? us * sum.stddev : NAN;
 }
 
 /*

@@ -54,26 +54,29 @@ static double metric_migrations(const struct sweep_run *run)
  * percent of another (of the other plus itself when plus_part).
  */
 struct module_metric {
-	const char *key, *whole;
+	enum cat_counter counter;
+	bool pct;
+	enum cat_counter whole;		/* when pct */
 	bool plus_part;
 	const char *head, *row;
 };
 
 static const struct module_metric module_metrics[] = {
-#define SS_REPORT_COUNT(name, head, row) { #name, NULL, false, head, row },
-#define SS_REPORT_PCT(name, whole, plus, head, row) \
-	{ #name, #whole, plus, head, row },
+#define SS_REPORT_COUNT(id, head, row) \
+	{ CAT_##id, false, CAT_##id, false, head, row },
+#define SS_REPORT_PCT(id, whole, plus, head, row) \
+	{ CAT_##id, true, CAT_##whole, plus, head, row },
 #include "../../module/metrics.h"
 };
 
 static double module_value(const struct sweep_run *run,
 			   const struct module_metric *m)
 {
-	double part = sweep_run_stat(run, m->key), whole;
+	double part = sweep_run_counter(run, m->counter), whole;
 
-	if (!m->whole)
+	if (!m->pct)
 		return part;
-	whole = sweep_run_stat(run, m->whole) + (m->plus_part ? part : 0);
+	whole = sweep_run_counter(run, m->whole) + (m->plus_part ? part : 0);
 	return whole > 0 ? 100 * part / whole : NAN;
 }
 
@@ -118,7 +121,7 @@ static size_t module_columns(struct column *cols, bool rows, char (*names)[64])
 		if (rows)
 			snprintf(names[n], sizeof(names[n]), "%s", m->row);
 		cols[n] = (struct column){ rows ? names[n] : m->head, NULL, m,
-					   m->whole ? 2 : 0, REPORT_NO_BETTER };
+					   m->pct ? 2 : 0, REPORT_NO_BETTER };
 		n++;
 	}
 	return n;

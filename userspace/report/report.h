@@ -16,7 +16,7 @@
 
 #include "report/table.h"
 #include "lib/summary_stats.h"
-#include "sweep/results.h"
+#include "results/sweep_results.h"
 
 struct report {
 	const struct sweep_results *res;

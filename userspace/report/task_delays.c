@@ -3,7 +3,7 @@
  * The per-task delay table of `schedscope report`: per setting, what
  * `perf sched latency` prints (run time, switches, average and longest
  * wait for a CPU per task name), from the kernel's taskstats of the runs'
- * exited tasks (sweep/task_delays.h), summed over the runs that count.
+ * exited tasks (results/task_delays.h), summed over the runs that count.
  */
 #include <errno.h>
 #include <math.h>

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "sweep/tool_metric_keys.h"
+#include "results/tool_metric_keys.h"
 
 static double key_value(const struct sweep_run *run, const void *arg)
 {

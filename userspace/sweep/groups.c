@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* --group NAME=COMMAND, cpu.stat, and the groups' shares of a run. */
-#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,20 +8,6 @@
 #include "lib/error_msg.h"
 #include "lib/kv_stats.h"
 #include "sweep/groups.h"
-
-bool sweep_group_name_ok(const char *name)
-{
-	size_t i;
-
-	if (!islower((unsigned char)name[0]))
-		return false;
-	for (i = 0; name[i]; i++)
-		if (i == SWEEP_GROUP_NAME_MAX ||
-		    (!islower((unsigned char)name[i]) &&
-		     !isdigit((unsigned char)name[i]) && name[i] != '_'))
-			return false;
-	return true;
-}
 
 static const char *wordexp_error(int ret)
 {

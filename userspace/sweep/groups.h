@@ -12,8 +12,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "results/group_name.h"
+
 #define SWEEP_MAX_GROUPS	8
-#define SWEEP_GROUP_NAME_MAX	31
 #define SWEEP_GROUP_MAX_ARGS	255
 
 /* One --group NAME=COMMAND (or --service NAME=COMMAND). */
@@ -23,12 +24,6 @@ struct sweep_group_spec {
 	char **argv;			/* COMMAND split, NULL-ended (owned) */
 	size_t argc;
 };
-
-/*
- * A group name: 1 to 31 of [a-z0-9_], the first a letter. No '.', so no
- * name meets a cgroup interface file (cgroup.procs, cpu.stat).
- */
-bool sweep_group_name_ok(const char *name);
 
 /*
  * Parse "NAME=COMMAND": the name checked, COMMAND split into words as the

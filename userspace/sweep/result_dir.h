@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A sweep's result directory written (docs/sweep.md): DIR/runs/, sweep.json
- * and one runs/S-R.json per run (sweep/results.c reads them back). Errors
+ * and one runs/S-R.json per run (results/sweep_results.c reads them back). Errors
  * are reported on stderr ("schedscope sweep: ...").
  */
 #ifndef SCHEDSCOPE_SWEEP_RESULT_DIR_H

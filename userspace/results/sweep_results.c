@@ -12,26 +12,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "sweep/groups.h"
-#include "sweep/results.h"
+#include "lib/error_msg.h"
+#include "results/group_name.h"
+#include "results/sweep_results.h"
 
 #define SWEEP_SCHEMA	"schedscope-sweep/1"
 #define RUN_SCHEMA	"schedscope-run/1"
-
-static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err && errlen) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return ret;
-}
 
 /* Parse path as JSON; a missing file is -ENOENT, anything unreadable -EINVAL. */
 static int load_json(const char *path, json_t **out, char *err, size_t errlen)
@@ -41,17 +27,17 @@ static int load_json(const char *path, json_t **out, char *err, size_t errlen)
 
 	*out = NULL;
 	if (stat(path, &st))
-		return fail(err, errlen, -errno, "%s: %s", path, strerror(errno));
+		return error_ret(err, errlen, -errno, "%s: %s", path, strerror(errno));
 	if (!S_ISREG(st.st_mode))
-		return fail(err, errlen, -EINVAL, "%s: not a regular file", path);
+		return error_ret(err, errlen, -EINVAL, "%s: not a regular file", path);
 	*out = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
 	if (!*out)
-		return fail(err, errlen, -EINVAL, "%s: line %d column %d: %s",
-			    path, jerr.line, jerr.column, jerr.text);
+		return error_ret(err, errlen, -EINVAL, "%s: line %d column %d: %s",
+				 path, jerr.line, jerr.column, jerr.text);
 	if (!json_is_object(*out)) {
 		json_decref(*out);
 		*out = NULL;
-		return fail(err, errlen, -EINVAL, "%s: not a JSON object", path);
+		return error_ret(err, errlen, -EINVAL, "%s: not a JSON object", path);
 	}
 	return 0;
 }
@@ -67,12 +53,12 @@ static int get_string(json_t *obj, const char *key, bool null_ok, char *buf,
 		return 0;
 	}
 	if (!json_is_string(v))
-		return fail(err, errlen, -EINVAL, "%s: \"%s\" is %s, not a string%s",
-			    path, key, v ? "of another type" : "missing",
-			    null_ok ? " or null" : "");
+		return error_ret(err, errlen, -EINVAL, "%s: \"%s\" is %s, not a string%s",
+				 path, key, v ? "of another type" : "missing",
+				 null_ok ? " or null" : "");
 	if (json_string_length(v) >= len)
-		return fail(err, errlen, -EINVAL, "%s: \"%s\" is longer than %zu bytes",
-			    path, key, len - 1);
+		return error_ret(err, errlen, -EINVAL, "%s: \"%s\" is longer than %zu bytes",
+				 path, key, len - 1);
 	memcpy(buf, json_string_value(v), json_string_length(v) + 1);
 	return 0;
 }
@@ -85,10 +71,10 @@ static int get_int(json_t *obj, const char *key, json_int_t min, json_int_t max,
 
 	if (!json_is_integer(v) || json_integer_value(v) < min ||
 	    json_integer_value(v) > max)
-		return fail(err, errlen, -EINVAL,
-			    "%s: \"%s\" is %s, not an integer in [%lld, %lld]",
-			    path, key, v ? "out of range or of another type" :
-			    "missing", (long long)min, (long long)max);
+		return error_ret(err, errlen, -EINVAL,
+				 "%s: \"%s\" is %s, not an integer in [%lld, %lld]",
+				 path, key, v ? "out of range or of another type" :
+				 "missing", (long long)min, (long long)max);
 	*value = json_integer_value(v);
 	return 0;
 }
@@ -99,8 +85,8 @@ static int get_bool(json_t *obj, const char *key, bool *value,
 	json_t *v = json_object_get(obj, key);
 
 	if (!json_is_boolean(v))
-		return fail(err, errlen, -EINVAL, "%s: \"%s\" is %s, not true or false",
-			    path, key, v ? "of another type" : "missing");
+		return error_ret(err, errlen, -EINVAL, "%s: \"%s\" is %s, not true or false",
+				 path, key, v ? "of another type" : "missing");
 	*value = json_is_true(v);
 	return 0;
 }
@@ -112,8 +98,8 @@ static int get_number(json_t *obj, const char *key, double *value,
 	json_t *v = json_object_get(obj, key);
 
 	if (!json_is_number(v))
-		return fail(err, errlen, -EINVAL, "%s: \"%s\" is %s, not a number",
-			    path, key, v ? "of another type" : "missing");
+		return error_ret(err, errlen, -EINVAL, "%s: \"%s\" is %s, not a number",
+				 path, key, v ? "of another type" : "missing");
 	*value = json_number_value(v);
 	return 0;
 }
@@ -125,20 +111,20 @@ static int check_workload_cmd(struct sweep_results *res, const char *path,
 	size_t i, used = 0;
 
 	if (!json_is_array(w) || !json_array_size(w))
-		return fail(err, errlen, -EINVAL,
-			    "%s: \"workload\" is not a non-empty array of strings",
-			    path);
+		return error_ret(err, errlen, -EINVAL,
+				 "%s: \"workload\" is not a non-empty array of strings",
+				 path);
 	json_array_foreach(w, i, arg) {
 		size_t n;
 
 		if (!json_is_string(arg))
-			return fail(err, errlen, -EINVAL, "%s: \"workload\"[%zu] "
-				    "is not a string", path, i);
+			return error_ret(err, errlen, -EINVAL, "%s: \"workload\"[%zu] "
+					 "is not a string", path, i);
 		n = json_string_length(arg);
 		if (used + n + 2 > sizeof(res->workload))
-			return fail(err, errlen, -EINVAL, "%s: \"workload\" is "
-				    "longer than %zu bytes", path,
-				    sizeof(res->workload) - 1);
+			return error_ret(err, errlen, -EINVAL, "%s: \"workload\" is "
+					 "longer than %zu bytes", path,
+					 sizeof(res->workload) - 1);
 		if (i)
 			res->workload[used++] = ' ';
 		memcpy(res->workload + used, json_string_value(arg), n + 1);
@@ -155,35 +141,35 @@ static int load_settings(struct sweep_results *res, const char *path,
 	int ret;
 
 	if (!json_is_array(settings) || !json_array_size(settings))
-		return fail(err, errlen, -EINVAL,
-			    "%s: \"settings\" is not a non-empty array", path);
+		return error_ret(err, errlen, -EINVAL,
+				 "%s: \"settings\" is not a non-empty array", path);
 	res->settings = calloc(json_array_size(settings), sizeof(*res->settings));
 	if (!res->settings)
-		return fail(err, errlen, -ENOMEM, "%s: out of memory", path);
+		return error_ret(err, errlen, -ENOMEM, "%s: out of memory", path);
 	res->nsettings = json_array_size(settings);
 	json_array_foreach(settings, i, s) {
 		char what[64];
 
 		snprintf(what, sizeof(what), "settings[%zu]", i);
 		if (!json_is_object(s))
-			return fail(err, errlen, -EINVAL, "%s: \"%s\" is not an "
-				    "object", path, what);
+			return error_ret(err, errlen, -EINVAL, "%s: \"%s\" is not an "
+					 "object", path, what);
 		ret = get_string(s, "name", false, res->settings[i].own_name,
 				 sizeof(res->settings[i].own_name), path, err,
 				 errlen);
 		if (ret)
 			return ret;
 		if (!res->settings[i].own_name[0])
-			return fail(err, errlen, -EINVAL, "%s: \"%s\" has an "
-				    "empty name", path, what);
+			return error_ret(err, errlen, -EINVAL, "%s: \"%s\" has an "
+					 "empty name", path, what);
 		memcpy(res->settings[i].name, res->settings[i].own_name,
 		       sizeof(res->settings[i].own_name));
 		res->settings[i].sweep = res->sweep;
 		for (j = 0; j < i; j++)
 			if (!strcmp(res->settings[j].name, res->settings[i].name))
-				return fail(err, errlen, -EINVAL, "%s: setting "
-					    "\"%s\" is there twice", path,
-					    res->settings[i].name);
+				return error_ret(err, errlen, -EINVAL, "%s: setting "
+						 "\"%s\" is there twice", path,
+						 res->settings[i].name);
 	}
 	return 0;
 }
@@ -196,34 +182,34 @@ static int check_tables(json_t *tables, const char *path, char *err,
 	size_t i, c, r;
 
 	if (!json_is_array(tables))
-		return fail(err, errlen, -EINVAL, "%s: \"workload\".\"tables\" "
-			    "is not an array", path);
+		return error_ret(err, errlen, -EINVAL, "%s: \"workload\".\"tables\" "
+				 "is not an array", path);
 	json_array_foreach(tables, i, t) {
 		cols = json_object_get(t, "columns");
 		rows = json_object_get(t, "rows");
 		if (!json_is_array(cols) || !json_array_size(cols) ||
 		    !json_is_array(rows))
-			return fail(err, errlen, -EINVAL, "%s: table %zu has no "
-				    "\"columns\" and \"rows\" arrays", path, i);
+			return error_ret(err, errlen, -EINVAL, "%s: table %zu has no "
+					 "\"columns\" and \"rows\" arrays", path, i);
 		json_array_foreach(cols, c, v)
 			if (!json_is_string(v))
-				return fail(err, errlen, -EINVAL, "%s: table %zu: "
-					    "column %zu is not a string", path,
-					    i, c);
+				return error_ret(err, errlen, -EINVAL, "%s: table %zu: "
+						 "column %zu is not a string", path,
+						 i, c);
 		json_array_foreach(rows, r, row) {
 			if (!json_is_array(row) ||
 			    json_array_size(row) != json_array_size(cols))
-				return fail(err, errlen, -EINVAL, "%s: table %zu "
-					    "(%s): row %zu is not an array of "
-					    "%zu fields", path, i,
-					    json_string_value(json_array_get(cols, 0)),
-					    r, json_array_size(cols));
+				return error_ret(err, errlen, -EINVAL, "%s: table %zu "
+						 "(%s): row %zu is not an array of "
+						 "%zu fields", path, i,
+						 json_string_value(json_array_get(cols, 0)),
+						 r, json_array_size(cols));
 			json_array_foreach(row, c, v)
 				if (!json_is_number(v) && !json_is_string(v))
-					return fail(err, errlen, -EINVAL,
-						    "%s: table %zu row %zu field "
-						    "%zu is neither a number nor "
-						    "a word", path, i, r, c);
+					return error_ret(err, errlen, -EINVAL,
+							 "%s: table %zu row %zu field "
+							 "%zu is neither a number nor "
+							 "a word", path, i, r, c);
 		}
 	}
 	return 0;
@@ -239,13 +225,13 @@ static int check_notes(json_t *workload, struct sweep_run *run, char *err,
 	if (!notes)
 		return 0;
 	if (!json_is_array(notes))
-		return fail(err, errlen, -EINVAL, "%s: \"workload\".\"notes\" "
-			    "is not an array", run->path);
+		return error_ret(err, errlen, -EINVAL, "%s: \"workload\".\"notes\" "
+				 "is not an array", run->path);
 	json_array_foreach(notes, i, n)
 		if (!json_is_string(n))
-			return fail(err, errlen, -EINVAL, "%s: \"workload\"."
-				    "\"notes\"[%zu] is not a string",
-				    run->path, i);
+			return error_ret(err, errlen, -EINVAL, "%s: \"workload\"."
+					 "\"notes\"[%zu] is not a string",
+					 run->path, i);
 	run->notes = notes;
 	return 0;
 }
@@ -260,21 +246,21 @@ static int load_groups(struct sweep_results *res, const char *path,
 	if (!groups)
 		return 0;
 	if (!json_is_array(groups))
-		return fail(err, errlen, -EINVAL, "%s: \"groups\" is not an "
-			    "array", path);
+		return error_ret(err, errlen, -EINVAL, "%s: \"groups\" is not an "
+				 "array", path);
 	res->groups = groups;		/* for sweep_group_name() */
 	json_array_foreach(groups, i, g) {
 		name = json_object_get(g, "name");
 		if (!json_is_string(name) ||
 		    !sweep_group_name_ok(json_string_value(name)))
-			return fail(err, errlen, -EINVAL, "%s: \"groups\"[%zu] "
-				    "has no valid \"name\"", path, i);
+			return error_ret(err, errlen, -EINVAL, "%s: \"groups\"[%zu] "
+					 "has no valid \"name\"", path, i);
 		for (j = 0; j < i; j++)
 			if (!strcmp(sweep_group_name(res, j),
 				    json_string_value(name)))
-				return fail(err, errlen, -EINVAL, "%s: group "
-					    "\"%s\" is there twice", path,
-					    json_string_value(name));
+				return error_ret(err, errlen, -EINVAL, "%s: group "
+						 "\"%s\" is there twice", path,
+						 json_string_value(name));
 	}
 	res->ngroups = json_array_size(groups);
 	return 0;
@@ -298,17 +284,17 @@ static int load_run_groups(const struct sweep_results *res,
 	if (!res->ngroups)
 		return 0;
 	if (!json_is_array(groups) || json_array_size(groups) != res->ngroups)
-		return fail(err, errlen, -EINVAL, "%s: \"groups\" is not an "
-			    "array of the %zu groups of sweep.json", p,
-			    res->ngroups);
+		return error_ret(err, errlen, -EINVAL, "%s: \"groups\" is not an "
+				 "array of the %zu groups of sweep.json", p,
+				 res->ngroups);
 	json_array_foreach(groups, i, g) {
 		json_t *name = json_object_get(g, "name");
 
 		if (!json_is_string(name) ||
 		    strcmp(json_string_value(name), sweep_group_name(res, i)))
-			return fail(err, errlen, -EINVAL, "%s: \"groups\"[%zu] "
-				    "is not group \"%s\" of sweep.json", p, i,
-				    sweep_group_name(res, i));
+			return error_ret(err, errlen, -EINVAL, "%s: \"groups\"[%zu] "
+					 "is not group \"%s\" of sweep.json", p, i,
+					 sweep_group_name(res, i));
 		for (k = 0; k < sizeof(numbers) / sizeof(numbers[0]); k++) {
 			ret = get_number(g, numbers[k], &v, p, err, errlen);
 			if (ret)
@@ -316,9 +302,9 @@ static int load_run_groups(const struct sweep_results *res,
 		}
 		w = json_object_get(g, "workload");
 		if (!json_is_object(w))
-			return fail(err, errlen, -EINVAL, "%s: group %s has no "
-				    "\"workload\" object", p,
-				    sweep_group_name(res, i));
+			return error_ret(err, errlen, -EINVAL, "%s: group %s has no "
+					 "\"workload\" object", p,
+					 sweep_group_name(res, i));
 		ret = check_tables(json_object_get(w, "tables"), p, err, errlen);
 		if (ret)
 			return ret;
@@ -338,8 +324,8 @@ static int load_run_identity(struct sweep_results *res, struct sweep_run *run,
 
 	if (get_string(run->json, "schema", false, name, sizeof(name), p, err,
 		       errlen) || strcmp(name, RUN_SCHEMA))
-		return fail(err, errlen, -EINVAL, "%s: \"schema\" is not \""
-			    RUN_SCHEMA "\"", p);
+		return error_ret(err, errlen, -EINVAL, "%s: \"schema\" is not \""
+				 RUN_SCHEMA "\"", p);
 	ret = get_int(run->json, "setting_index", 0, res->nsettings - 1, &v,
 		      p, err, errlen);
 	if (ret)
@@ -350,9 +336,9 @@ static int load_run_identity(struct sweep_results *res, struct sweep_run *run,
 	if (ret)
 		return ret;
 	if (strcmp(name, res->settings[run->setting].name))
-		return fail(err, errlen, -EINVAL, "%s: setting \"%s\" is not "
-			    "setting %zu of sweep.json (\"%s\")", p, name,
-			    run->setting, res->settings[run->setting].name);
+		return error_ret(err, errlen, -EINVAL, "%s: setting \"%s\" is not "
+				 "setting %zu of sweep.json (\"%s\")", p, name,
+				 run->setting, res->settings[run->setting].name);
 	ret = get_int(run->json, "repetition", 0, res->repetitions - 1, &v, p,
 		      err, errlen);
 	if (ret)
@@ -376,8 +362,8 @@ static int load_run_perf(struct sweep_run *run, char *err, size_t errlen)
 	if (!perf || json_is_null(perf))
 		return 0;
 	if (!json_is_object(perf))
-		return fail(err, errlen, -EINVAL, "%s: \"perf\" is neither an "
-			    "object nor null", p);
+		return error_ret(err, errlen, -EINVAL, "%s: \"perf\" is neither an "
+				 "object nor null", p);
 	ret = get_number(perf, "context_switches", &run->context_switches,
 			 p, err, errlen);
 	if (!ret)
@@ -398,11 +384,12 @@ static int load_run_results(struct sweep_run *run, char *err, size_t errlen)
 	json_t *workload = json_object_get(run->json, "workload");
 	json_t *module = json_object_get(run->json, "module");
 	const char *p = run->path;
+	char why[512];
 	int ret;
 
 	if (!json_is_object(workload))
-		return fail(err, errlen, -EINVAL, "%s: \"workload\" is %s, not an "
-			    "object", p, workload ? "of another type" : "missing");
+		return error_ret(err, errlen, -EINVAL, "%s: \"workload\" is %s, not an "
+				 "object", p, workload ? "of another type" : "missing");
 	run->tables = json_object_get(workload, "tables");
 	ret = check_tables(run->tables, p, err, errlen);
 	if (ret)
@@ -414,14 +401,14 @@ static int load_run_results(struct sweep_run *run, char *err, size_t errlen)
 	if (!module || json_is_null(module))
 		return 0;
 	if (!json_is_object(module))
-		return fail(err, errlen, -EINVAL, "%s: \"module\" is neither an "
-			    "object nor null", p);
-	if (!json_is_object(json_object_get(module, "stats")) ||
-	    !json_is_array(json_object_get(module, "hists")))
-		return fail(err, errlen, -EINVAL, "%s: \"module\" has no "
-			    "\"stats\" object and \"hists\" array (not "
-			    "`schedscope show --json` output)", p);
-	run->module = module;
+		return error_ret(err, errlen, -EINVAL, "%s: \"module\" is neither "
+				 "an object nor null", p);
+	run->module = malloc(sizeof(*run->module));
+	if (!run->module)
+		return error_ret(err, errlen, -ENOMEM, "%s: out of memory", p);
+	ret = run_module_from_json(module, run->module, why, sizeof(why));
+	if (ret)
+		return error_ret(err, errlen, ret, "%s: \"module\": %s", p, why);
 	return 0;
 }
 
@@ -436,10 +423,18 @@ static int load_run_task_delays(struct sweep_run *run, char *err, size_t errlen)
 		return 0;
 	ret = task_delays_from_json(td, &run->task_delays, why, sizeof(why));
 	if (ret)
-		return fail(err, errlen, ret, "%s: \"task_delays\": %s", run->path,
-			    ret == -ENOMEM ? "out of memory" : why);
+		return error_ret(err, errlen, ret, "%s: \"task_delays\": %s", run->path,
+				 ret == -ENOMEM ? "out of memory" : why);
 	run->have_task_delays = true;
 	return 0;
+}
+
+static void run_free(struct sweep_run *run)
+{
+	json_decref(run->json);
+	task_delays_free(&run->task_delays);
+	free(run->module);
+	memset(run, 0, sizeof(*run));
 }
 
 static int load_run(struct sweep_results *res, struct sweep_run *run,
@@ -448,12 +443,12 @@ static int load_run(struct sweep_results *res, struct sweep_run *run,
 	int ret;
 
 	if (rel[0] == '/' || strstr(rel, ".."))
-		return fail(err, errlen, -EINVAL, "%s/sweep.json: run file \"%s\" "
-			    "is not a path inside the directory", res->dir, rel);
+		return error_ret(err, errlen, -EINVAL, "%s/sweep.json: run file \"%s\" "
+				 "is not a path inside the directory", res->dir, rel);
 	if ((size_t)snprintf(run->path, sizeof(run->path), "%s/%s", res->dir,
 			     rel) >= sizeof(run->path))
-		return fail(err, errlen, -ENAMETOOLONG, "%s/%s: path too long",
-			    res->dir, rel);
+		return error_ret(err, errlen, -ENAMETOOLONG, "%s/%s: path too long",
+				 res->dir, rel);
 	ret = load_json(run->path, &run->json, err, errlen);
 	if (!ret)
 		ret = load_run_identity(res, run, err, errlen);
@@ -487,18 +482,18 @@ static int group_runs(struct sweep_results *res, char *err, size_t errlen)
 
 		set->runs = calloc(res->nruns ? res->nruns : 1, sizeof(*set->runs));
 		if (!set->runs)
-			return fail(err, errlen, -ENOMEM, "out of memory");
+			return error_ret(err, errlen, -ENOMEM, "out of memory");
 		for (i = 0; i < res->nruns; i++)
 			if (res->runs[i].setting == s)
 				set->runs[set->nruns++] = &res->runs[i];
 		qsort(set->runs, set->nruns, sizeof(*set->runs), cmp_run_ptr);
 		for (r = 1; r < set->nruns; r++)
 			if (set->runs[r]->repetition == set->runs[r - 1]->repetition)
-				return fail(err, errlen, -EINVAL, "%s: setting "
-					    "\"%s\" repetition %u again (first in "
-					    "%s)", set->runs[r]->path, set->name,
-					    set->runs[r]->repetition,
-					    set->runs[r - 1]->path);
+				return error_ret(err, errlen, -EINVAL, "%s: setting "
+						 "\"%s\" repetition %u again (first in "
+						 "%s)", set->runs[r]->path, set->name,
+						 set->runs[r]->repetition,
+						 set->runs[r - 1]->path);
 	}
 	return 0;
 }
@@ -518,8 +513,8 @@ static int load_sweep(struct sweep_results *res, const char *path, char *err,
 		return ret;
 	if (get_string(res->sweep, "schema", false, schema, sizeof(schema),
 		       path, err, errlen) || strcmp(schema, SWEEP_SCHEMA))
-		return fail(err, errlen, -EINVAL, "%s: \"schema\" is not \""
-			    SWEEP_SCHEMA "\"", path);
+		return error_ret(err, errlen, -EINVAL, "%s: \"schema\" is not \""
+				 SWEEP_SCHEMA "\"", path);
 	ret = get_string(res->sweep, "kernel", false, res->kernel,
 			 sizeof(res->kernel), path, err, errlen);
 	if (!ret)
@@ -550,29 +545,27 @@ static int load_sweep(struct sweep_results *res, const char *path, char *err,
 
 	runs = json_object_get(res->sweep, "runs");
 	if (!json_is_array(runs))
-		return fail(err, errlen, -EINVAL, "%s: \"runs\" is not an array",
-			    path);
+		return error_ret(err, errlen, -EINVAL, "%s: \"runs\" is not an array",
+				 path);
 	res->runs = calloc(json_array_size(runs) + 1, sizeof(*res->runs));
 	if (!res->runs)
-		return fail(err, errlen, -ENOMEM, "%s: out of memory", path);
+		return error_ret(err, errlen, -ENOMEM, "%s: out of memory", path);
 	res->bad = calloc(json_array_size(runs) + 1, sizeof(*res->bad));
 	if (!res->bad)
-		return fail(err, errlen, -ENOMEM, "%s: out of memory", path);
+		return error_ret(err, errlen, -ENOMEM, "%s: out of memory", path);
 	json_array_foreach(runs, i, rel) {
 		if (!json_is_string(rel))
-			return fail(err, errlen, -EINVAL, "%s: \"runs\"[%zu] is "
-				    "not a string", path, i);
+			return error_ret(err, errlen, -EINVAL, "%s: \"runs\"[%zu] is "
+					 "not a string", path, i);
 		/* Counted first: sweep_results_free() releases what was read. */
 		run = &res->runs[res->nruns++];
 		ret = load_run(res, run, json_string_value(rel),
 			       res->bad[res->nbad], sizeof(res->bad[0]));
 		if (ret == -ENOMEM)
-			return fail(err, errlen, ret, "%s", res->bad[res->nbad]);
+			return error_ret(err, errlen, ret, "%s", res->bad[res->nbad]);
 		if (ret) {
 			/* Left out; the report and the plots say so. */
-			json_decref(run->json);
-			task_delays_free(&run->task_delays);
-			memset(run, 0, sizeof(*run));
+			run_free(run);
 			res->nruns--;
 			res->nbad++;
 		}
@@ -592,13 +585,13 @@ int sweep_results_load(struct sweep_results *res, const char *dir,
 	while (len > 1 && dir[len - 1] == '/')
 		len--;
 	if (len >= sizeof(res->dir))
-		return fail(err, errlen, -ENAMETOOLONG, "%s: path too long", dir);
+		return error_ret(err, errlen, -ENAMETOOLONG, "%s: path too long", dir);
 	memcpy(res->dir, dir, len);
 	if (stat(res->dir, &st))
-		return fail(err, errlen, -errno, "%s: %s", res->dir,
-			    strerror(errno));
+		return error_ret(err, errlen, -errno, "%s: %s", res->dir,
+				 strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return fail(err, errlen, -ENOTDIR, "%s: not a directory", res->dir);
+		return error_ret(err, errlen, -ENOTDIR, "%s: not a directory", res->dir);
 	snprintf(path, sizeof(path), "%s/sweep.json", res->dir);
 	ret = load_sweep(res, path, err, errlen);
 	if (ret)
@@ -610,10 +603,8 @@ void sweep_results_free(struct sweep_results *res)
 {
 	size_t i;
 
-	for (i = 0; i < res->nruns; i++) {
-		json_decref(res->runs[i].json);
-		task_delays_free(&res->runs[i].task_delays);
-	}
+	for (i = 0; i < res->nruns; i++)
+		run_free(&res->runs[i]);
 	for (i = 0; i < res->nsettings; i++)
 		free(res->settings[i].runs);
 	free(res->runs);
@@ -709,31 +700,6 @@ double sweep_run_group_number(const struct sweep_run *run, const char *name,
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
-double sweep_run_stat(const struct sweep_run *run, const char *name)
-{
-	json_t *v;
-
-	if (!run->module)
-		return NAN;
-	v = json_object_get(json_object_get(run->module, "stats"), name);
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
-json_t *sweep_run_hist(const struct sweep_run *run, const char *file)
-{
-	json_t *h, *f;
-	size_t i;
-
-	if (!run->module)
-		return NULL;
-	json_array_foreach(json_object_get(run->module, "hists"), i, h) {
-		f = json_object_get(h, "file");
-		if (json_is_string(f) && !strcmp(json_string_value(f), file))
-			return h;
-	}
-	return NULL;
-}
-
 /* A sweep's label: its release up to '-' or '+' ("6.12.118"). */
 static void kernel_label(const struct sweep_results *part, char *buf,
 			 size_t len)
@@ -767,13 +733,13 @@ static int joinable(const struct sweep_results *part, size_t i, char *err,
 		    size_t errlen)
 {
 	if (part[i].ngroups || part[0].ngroups)
-		return fail(err, errlen, -EINVAL, "%s: a group sweep: only sweeps "
-			    "of one workload are joined", part[i].ngroups ?
-			    part[i].dir : part[0].dir);
+		return error_ret(err, errlen, -EINVAL, "%s: a group sweep: only sweeps "
+				 "of one workload are joined", part[i].ngroups ?
+				 part[i].dir : part[0].dir);
 	if (strcmp(part[i].workload, part[0].workload))
-		return fail(err, errlen, -EINVAL, "%s ran '%s', %s ran '%s': a "
-			    "report compares one workload", part[i].dir,
-			    part[i].workload, part[0].dir, part[0].workload);
+		return error_ret(err, errlen, -EINVAL, "%s ran '%s', %s ran '%s': a "
+				 "report compares one workload", part[i].dir,
+				 part[i].workload, part[0].dir, part[0].workload);
 	return 0;
 }
 
@@ -832,7 +798,7 @@ static int join_parts(struct sweep_results *res, struct sweep_results *part,
 	res->joined = calloc(n, sizeof(*res->joined));
 	if (!label || !res->settings || !res->runs || !res->bad || !res->joined) {
 		free(label);
-		return fail(err, errlen, -ENOMEM, "out of memory");
+		return error_ret(err, errlen, -ENOMEM, "out of memory");
 	}
 	join_labels(part, n, label);
 	res->complete = res->module = true;
@@ -865,7 +831,7 @@ int sweep_results_load_joined(struct sweep_results *res,
 	memset(res, 0, sizeof(*res));
 	part = calloc(n, sizeof(*part));
 	if (!part)
-		return fail(err, errlen, -ENOMEM, "out of memory");
+		return error_ret(err, errlen, -ENOMEM, "out of memory");
 	for (i = 0; !ret && i < n; i++) {
 		ret = sweep_results_load(&part[i], dirs[i], err, errlen);
 		loaded += !ret;

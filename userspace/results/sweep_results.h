@@ -3,14 +3,16 @@
  * A sweep's result directory (docs/sweep.md) read back: sweep.json and every
  * run file it lists, for `schedscope report` and `schedscope plot`.
  */
-#ifndef SCHEDSCOPE_SWEEP_RESULTS_H
-#define SCHEDSCOPE_SWEEP_RESULTS_H
+#ifndef SCHEDSCOPE_RESULTS_SWEEP_RESULTS_H
+#define SCHEDSCOPE_RESULTS_SWEEP_RESULTS_H
 
 #include <jansson.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "sweep/task_delays.h"
+#include "results/run_module.h"
+#include "results/task_delays.h"
 
 struct sweep_run {
 	size_t setting;			/* index into sweep_results.settings */
@@ -22,7 +24,7 @@ struct sweep_run {
 	json_t *json;			/* the whole run file (owned) */
 	json_t *tables;			/* json["workload"]["tables"] (borrowed) */
 	json_t *notes;			/* json["workload"]["notes"] or NULL */
-	json_t *module;			/* json["module"] or NULL (borrowed) */
+	struct run_module *module;	/* json["module"] read, or NULL */
 	json_t *groups;			/* json["groups"] or NULL (borrowed) */
 	bool have_task_delays;		/* json["task_delays"] not null */
 	struct task_delays task_delays;
@@ -125,9 +127,11 @@ json_t *sweep_run_group(const struct sweep_run *run, const char *name);
 double sweep_run_group_number(const struct sweep_run *run, const char *name,
 			      const char *key);
 
-/* A module counter of the run (json["module"]["stats"][name]); NAN if absent. */
-double sweep_run_stat(const struct sweep_run *run, const char *name);
-/* The module histogram with "file" == file (borrowed), or NULL. */
-json_t *sweep_run_hist(const struct sweep_run *run, const char *file);
+/* A module counter of the run, NAN where it has none. */
+static inline double sweep_run_counter(const struct sweep_run *run,
+				       enum cat_counter c)
+{
+	return run->module ? run->module->counter[c] : NAN;
+}
 
 #endif

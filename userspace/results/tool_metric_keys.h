@@ -7,12 +7,12 @@
  * threads: "max_us[T0]"). The seconds and a histogram's columns are left
  * out: they have tables and charts of their own.
  */
-#ifndef SCHEDSCOPE_SWEEP_TOOL_METRIC_KEYS_H
-#define SCHEDSCOPE_SWEEP_TOOL_METRIC_KEYS_H
+#ifndef SCHEDSCOPE_RESULTS_TOOL_METRIC_KEYS_H
+#define SCHEDSCOPE_RESULTS_TOOL_METRIC_KEYS_H
 
 #include <stddef.h>
 
-#include "sweep/results.h"
+#include "results/sweep_results.h"
 
 /* One number of a tool table: its table, column and row (label or index). */
 struct tool_metric_key {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The numbers of a sweep's tool tables (sweep/tool_metric_keys.h). */
+/* The numbers of a sweep's tool tables (results/tool_metric_keys.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sweep/tool_metric_keys.h"
+#include "results/tool_metric_keys.h"
 
 static const char *tool_of(json_t *table)
 {
