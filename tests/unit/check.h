@@ -95,6 +95,7 @@ void test_plot_data(void);
 void test_feature_owner(void);
 void test_task_delays(void);
 void test_hist_raw(void);
+void test_error_msg(void);
 
 
 #endif

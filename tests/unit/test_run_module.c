@@ -33,6 +33,8 @@ static void test_edges(void)
 		" \"wakeup_lat_count\": 2, \"wakeup_lat_sum_ns\": 10},"
 		" \"hists\": ["
 		"  {\"file\": \"a_newer_hist\", \"unit\": \"ms\", \"buckets\": 7},"
+		"  {\"file\": \"stint_slice\", \"unit\": \"\", \"buckets\": ["
+		"   {\"lo\": 64, \"hi\": 127, \"count\": 5}]},"
 		"  {\"file\": \"wakeup_lat\", \"unit\": \"ns\", \"buckets\": ["
 		"   {\"lo\": 0, \"hi\": 0, \"count\": 1},"
 		"   {\"lo\": 9.223372036854776e18, \"hi\": 1.8446744073709552e19,"
@@ -58,6 +60,8 @@ static void test_edges(void)
 	CHECK_EQ_U64(m.hist[CAT_HIST_LAG_PICK].s.neg[1], 2);
 	CHECK(isnan(m.hist[CAT_HIST_LAG_PICK].count));
 	CHECK(!m.hist[CAT_HIST_NEW_LAT].present);
+	/* a percentage: show --json names no unit */
+	CHECK_EQ_U64(m.hist[CAT_HIST_STINT_SLICE].u.buckets[7], 5);
 }
 
 static void test_refused(void)
@@ -79,6 +83,12 @@ static void test_refused(void)
 		{ "{\"stats\": {}, \"hists\": [{\"file\": \"new_lat\", "
 		  "\"buckets\": []}]}",
 		  "histogram new_lat is in \"\", not its own unit \"ns\"" },
+		{ "{\"stats\": {}, \"hists\": [{\"file\": \"new_lat\", "
+		  "\"unit\": \"\", \"buckets\": []}]}",
+		  "histogram new_lat is in \"\", not its own unit \"ns\"" },
+		{ "{\"stats\": {}, \"hists\": [{\"file\": \"stint_slice\", "
+		  "\"unit\": \"ns\", \"buckets\": []}]}",
+		  "histogram stint_slice is in \"ns\", not its own unit \"pct\"" },
 		{ "{\"stats\": {}, \"hists\": [{\"file\": \"new_lat\", "
 		  "\"unit\": \"ns\"}]}", "histogram new_lat has no \"buckets\"" },
 		{ "{\"stats\": {}, \"hists\": [{\"file\": \"new_lat\", "

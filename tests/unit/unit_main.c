@@ -39,6 +39,7 @@ static const struct {
 	{ "plot_data", test_plot_data },
 	{ "feature_owner", test_feature_owner },
 	{ "task_delays", test_task_delays },
+	{ "error_msg", test_error_msg },
 };
 
 int main(void)

@@ -4,7 +4,8 @@
  * (cli/errors.c), the options every command parses alike (cli/options.c),
  * the --pid/--tgid/--comm/--cgroup filter (cli/filter.c), number parsing
  * (cli/numbers.c) and the stop signals (cli/signals.c). The output options
- * of show and watch are apart, in cli/output_options.h.
+ * of show and watch are apart, in cli/output_options.h, and the module as
+ * a command reaches it in cli/module_access.h.
  */
 #ifndef SCHEDSCOPE_CLI_H
 #define SCHEDSCOPE_CLI_H
@@ -49,6 +50,13 @@ int cli_unexpected_argument(const char *cmd, const char *arg);
 /* "schedscope CMD: MESSAGE" on stderr. */
 void cli_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/*
+ * cli_error() for each line of msgs: the messages a library function
+ * returned one a line (error_msg_add()), a first error and what failed
+ * after it.
+ */
+void cli_error_lines(const char *cmd, const char *msgs);
 
 /* cli/signals.c */
 

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli/cli.h"
 
@@ -64,4 +65,14 @@ void cli_error(const char *cmd, const char *fmt, ...)
 	print_error(cmd, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+void cli_error_lines(const char *cmd, const char *msgs)
+{
+	size_t len;
+
+	for (; *msgs; msgs += len + (msgs[len] == '\n')) {
+		len = strcspn(msgs, "\n");
+		cli_error(cmd, "%.*s", (int)len, msgs);
+	}
 }

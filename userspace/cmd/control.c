@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/module_access.h"
 #include "cmd/commands.h"
 #include "kmod/control.h"
 

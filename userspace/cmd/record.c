@@ -18,9 +18,9 @@
 #include <tracefs.h>
 
 #include "cli/cli.h"
+#include "cli/module_access.h"
 #include "cmd/commands.h"
 #include "kmod/trace_event.h"
-#include "kmod/control.h"
 
 static const char cmd[] = "record";
 
@@ -168,10 +168,10 @@ static int find_events(struct record_ctx *ctx)
 	}
 	if (!nevents) {
 		cli_error(cmd, "the loaded module has no trace events %s:{pick,"
-			  "dequeue,place,decision} (no events/%s in %s): it "
+			  "dequeue,place,decision} (none in %s/events/%s): it "
 			  "predates them or the kernel has no EEVDF",
-			  RECORD_EVENT_SYSTEM, RECORD_EVENT_SYSTEM,
-			  tracefs_tracing_dir());
+			  RECORD_EVENT_SYSTEM, tracefs_tracing_dir(),
+			  RECORD_EVENT_SYSTEM);
 		return -1;
 	}
 	if (*missing)

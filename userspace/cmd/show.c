@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/module_access.h"
 #include "cli/output_options.h"
 #include "cmd/commands.h"
-#include "kmod/control.h"
 #include "kmod/snapshot.h"
 #include "lib/read_file.h"
 #include "output/overview.h"

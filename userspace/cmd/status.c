@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/module_access.h"
 #include "cmd/commands.h"
 #include "lib/read_file.h"
-#include "kmod/control.h"
 
 static const char cmd[] = "status";
 

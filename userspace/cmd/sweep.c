@@ -15,12 +15,12 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/module_access.h"
 #include "cli/output_options.h"
 #include "cmd/commands.h"
 #include "features/boot_default.h"
 #include "features/features.h"
 #include "features/leftover.h"
-#include "kmod/control.h"
 #include "sweep/cgroup_dir.h"
 #include "sweep/engine.h"
 #include "sweep/groups.h"
@@ -740,7 +740,7 @@ int cmd_sweep(int argc, char **argv)
 {
 	struct sweep_params p;
 	struct sweep_plan plan;
-	char dirbuf[4096];
+	char dirbuf[4096], err[SWEEP_ERR_LEN];
 	int ret, status;
 
 	ret = parse_args(argc, argv, &p);
@@ -752,7 +752,8 @@ int cmd_sweep(int argc, char **argv)
 		free_metrics(&p);
 		return ret < 0 ? 0 : ret;
 	}
-	status = sweep_run(&plan);
+	status = sweep_run(&plan, err, sizeof(err));
+	cli_error_lines(cmd, err);
 	free_metrics(&p);
 	if (!status)
 		fprintf(stderr, "schedscope %s: %zu runs in %s; "

@@ -14,9 +14,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/module_access.h"
 #include "cli/output_options.h"
 #include "cmd/commands.h"
-#include "kmod/control.h"
 #include "kmod/snapshot.h"
 #include "output/watch_line.h"
 

@@ -1,17 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
+/* The module's control files, and a measuring session over them. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#include "lib/error_msg.h"
 #include "kmod/control.h"
-#include "kmod/load.h"
-#include "kmod/snapshot.h"
+#include "lib/error_msg.h"
 
 int ss_ctl_write(const char *dir, const char *file, const char *value,
 		 char *err, size_t errlen)
@@ -24,7 +21,7 @@ int ss_ctl_write(const char *dir, const char *file, const char *value,
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	line = malloc(len + 2);
 	if (!line)
-		return -ENOMEM;
+		return error_ret(err, errlen, -ENOMEM, "out of memory");
 	memcpy(line, value, len);
 	line[len] = '\n';
 	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
@@ -110,135 +107,77 @@ bool ss_debugfs_mounted(void)
 	return found;
 }
 
-void ss_explain_missing(const char *cmd, const char *dir, int err)
+int ss_session_close(struct ss_session *s, char *err, size_t errlen)
 {
-	bool is_default = !strcmp(dir, SS_DEBUGFS_DEFAULT);
-	char mode[128];
-	const char *lockdown = kmod_lockdown_mode(mode, sizeof(mode));
+	char msg[512];
+	int ret = 0, r;
 
-	if ((err == -EACCES || err == -EPERM) && lockdown && !geteuid()) {
-		cli_error(cmd, "%s: %s: the kernel is locked down (%s, see "
-			  "/sys/kernel/security/lockdown; Secure Boot turns it "
-			  "on) and restricts debugfs", dir, strerror(-err),
-			  lockdown);
-		return;
+	if (err && errlen)
+		err[0] = '\0';
+	if (s->enabled_by_us) {
+		r = ss_ctl_write(s->dir, "enable", "0", msg, sizeof(msg));
+		if (r) {
+			ret = r;
+			error_msg_add(err, errlen, "disabling the module again: %s",
+				      msg);
+		}
 	}
-	if (err == -EACCES || err == -EPERM) {
-		cli_error(cmd, "%s: permission denied: debugfs is readable by "
-			  "root only; run as root (sudo schedscope %s)", dir, cmd);
-		return;
+	if (s->filter_set) {
+		r = ss_ctl_write(s->dir, "filter", s->old_filter, msg,
+				 sizeof(msg));
+		if (r) {
+			ret = ret ? ret : r;
+			error_msg_add(err, errlen, "restoring the filter '%s': %s",
+				      s->old_filter, msg);
+		}
 	}
-	if (err != -ENOENT && err != -ENOTDIR) {
-		cli_error(cmd, "%s: %s", dir, strerror(-err));
-		return;
-	}
-	if (!is_default) {
-		cli_error(cmd, "%s: no such directory (given with --debugfs or "
-			  "%s)", dir, SS_DEBUGFS_ENV);
-		return;
-	}
-	if (!ss_kernel_has_modules()) {
-		cli_error(cmd, "%s: no such directory: this kernel has no "
-			  "loadable module support (no /proc/modules), so the "
-			  "schedscope module cannot run here. Use scripts/vm-run "
-			  "to measure in a VM, or the bpftrace tracers in tracers/",
-			  dir);
-		return;
-	}
-	if (!ss_module_loaded()) {
-		cli_error(cmd, "%s: no such directory: the schedscope module is "
-			  "not loaded; run 'schedscope load' (as root)", dir);
-		return;
-	}
-	if (!ss_debugfs_mounted()) {
-		cli_error(cmd, "%s: no such directory: debugfs is not mounted at "
-			  "/sys/kernel/debug; mount it with "
-			  "'mount -t debugfs none /sys/kernel/debug'%s%s%s", dir,
-			  lockdown ? " (the kernel is locked down, " : "",
-			  lockdown ? lockdown : "",
-			  lockdown ? ", and may refuse it: see "
-			  "/sys/kernel/security/lockdown)" : "");
-		return;
-	}
-	cli_error(cmd, "%s: no such directory, although the module is loaded "
-		  "and debugfs is mounted (an old module? check dmesg)", dir);
-}
-
-int ss_read_snapshot(const char *cmd, const char *dir,
-		     const struct ss_snapshot_opts *opts,
-		     struct ss_snapshot *snap)
-{
-	char err[1024];
-	int ret;
-
-	ret = ss_snapshot_read(dir, opts, snap, err, sizeof(err));
-	if (ret == -ENOENT && access(dir, F_OK))
-		ss_explain_missing(cmd, dir, ret);
-	else if (ret)
-		cli_error(cmd, "%s", err);
+	s->enabled_by_us = s->filter_set = false;
 	return ret;
 }
 
-int ss_require_debugfs_dir(const char *cmd, const char *option,
-			   const char **dir)
+/* The filter saved and written. 0, or -errno with err saying why. */
+static int set_filter(struct ss_session *s, const char *filter, char *err,
+		      size_t errlen)
 {
+	char msg[512];
 	int ret;
 
-	*dir = cli_debugfs_dir(option);
-	if (!access(*dir, F_OK))
-		return 0;
-	ret = -errno;
-	ss_explain_missing(cmd, *dir, ret);
-	return ret;
+	ret = ss_ctl_read(s->dir, "filter", s->old_filter, sizeof(s->old_filter),
+			  msg, sizeof(msg));
+	if (!ret)
+		ret = ss_ctl_write(s->dir, "filter", filter, msg, sizeof(msg));
+	if (ret)
+		return error_ret(err, errlen, ret, "setting the filter: %s%s", msg,
+				 ret == -ENOENT && strstr(filter, "cgroup=") ?
+				 " (no such cgroup v2 directory)" : "");
+	s->filter_set = true;
+	return 0;
 }
 
-int ss_session_begin(struct ss_session *s, const char *cmd, const char *dir,
-		     const char *filter)
+int ss_session_open(struct ss_session *s, const char *dir, const char *filter,
+		    char *err, size_t errlen)
 {
-	char err[512], state[16];
+	char msg[512], state[16], undo[8192];
 	int ret;
 
 	memset(s, 0, sizeof(*s));
 	s->dir = dir;
 	if (filter && *filter) {
-		ret = ss_ctl_read(dir, "filter", s->old_filter,
-				  sizeof(s->old_filter), err, sizeof(err));
-		if (!ret)
-			ret = ss_ctl_write(dir, "filter", filter, err, sizeof(err));
-		if (ret) {
-			cli_error(cmd, "setting the filter: %s%s", err,
-				  ret == -ENOENT && strstr(filter, "cgroup=") ?
-				  " (no such cgroup v2 directory)" : "");
+		ret = set_filter(s, filter, err, errlen);
+		if (ret)
 			return ret;
-		}
-		s->filter_set = true;
 	}
-	ret = ss_ctl_read(dir, "enable", state, sizeof(state), err, sizeof(err));
+	ret = ss_ctl_read(dir, "enable", state, sizeof(state), msg, sizeof(msg));
 	if (!ret && strcmp(state, "1")) {
-		ret = ss_ctl_write(dir, "enable", "1", err, sizeof(err));
-		if (!ret) {
-			s->enabled_by_us = true;
-			fprintf(stderr, "schedscope %s: the module was disabled: "
-				"enabled it for this run\n", cmd);
-		}
+		ret = ss_ctl_write(dir, "enable", "1", msg, sizeof(msg));
+		s->enabled_by_us = !ret;
 	}
 	if (ret) {
-		cli_error(cmd, "%s", err);
-		ss_session_end(s, cmd);
+		error_msg(err, errlen, "%s", msg);
+		/* the filter written back; its failure said after the cause */
+		if (ss_session_close(s, undo, sizeof(undo)))
+			error_msg_add(err, errlen, "%s", undo);
 		return ret;
 	}
 	return 0;
-}
-
-void ss_session_end(struct ss_session *s, const char *cmd)
-{
-	char err[512];
-
-	if (s->enabled_by_us && ss_ctl_write(s->dir, "enable", "0", err,
-					     sizeof(err)))
-		cli_error(cmd, "disabling the module again: %s", err);
-	if (s->filter_set && ss_ctl_write(s->dir, "filter", s->old_filter, err,
-					  sizeof(err)))
-		cli_error(cmd, "restoring the filter '%s': %s", s->old_filter, err);
-	s->enabled_by_us = s->filter_set = false;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Writing the module's control files (enable, filter, reset) and reading
- * them back, and saying why the debugfs directory is not there.
+ * them back, and a measuring session over them. Errors come back in the
+ * caller's buffer; what a person is told is cli/module_access.h's.
  */
 #ifndef SCHEDSCOPE_SS_CONTROL_H
 #define SCHEDSCOPE_SS_CONTROL_H
@@ -24,44 +25,31 @@ bool ss_kernel_has_modules(void);
 bool ss_debugfs_mounted(void);
 
 /*
- * After dir could not be opened with error -err: print what is wrong and
- * what to do (not root, module not loaded, debugfs not mounted, ...).
- */
-void ss_explain_missing(const char *cmd, const char *dir, int err);
-
-/*
- * The module's debugfs directory for a --debugfs option (cli_debugfs_dir())
- * in *dir. Returns 0, or -errno after ss_explain_missing() when it is not
- * there.
- */
-struct ss_snapshot;
-struct ss_snapshot_opts;
-
-/*
- * ss_snapshot_read() of dir for command cmd: 0, or -errno after printing
- * why (ss_explain_missing() when dir is not there, else the reader's
- * message).
- */
-int ss_read_snapshot(const char *cmd, const char *dir,
-		     const struct ss_snapshot_opts *opts,
-		     struct ss_snapshot *snap);
-
-int ss_require_debugfs_dir(const char *cmd, const char *option,
-			   const char **dir);
-
-/*
  * A measuring session: write the filter (when given) and enable the module
- * (when it is disabled); ss_session_end() puts both back.
+ * (when it is disabled); ss_session_close() puts both back.
  */
 struct ss_session {
 	const char *dir;
 	char old_filter[4200];
 	bool filter_set;
-	bool enabled_by_us;
+	bool enabled_by_us;	/* the module was disabled: say so */
 };
 
-int ss_session_begin(struct ss_session *s, const char *cmd, const char *dir,
-		     const char *filter);
-void ss_session_end(struct ss_session *s, const char *cmd);
+/* What to tell a person when ss_session_open() set enabled_by_us. */
+#define SS_SESSION_ENABLED_NOTE	"the module was disabled: enabled it for this run"
+
+/*
+ * Open a session on dir with filter (NULL or "": none). Returns 0, or
+ * -errno with err saying why, after putting back what it had changed (what
+ * failed in that follows on lines of its own, error_msg_add()).
+ */
+int ss_session_open(struct ss_session *s, const char *dir, const char *filter,
+		    char *err, size_t errlen);
+/*
+ * The module disabled again and the old filter written back, as far as the
+ * session changed them. Returns 0, or the first -errno with err holding
+ * what failed, one message a line.
+ */
+int ss_session_close(struct ss_session *s, char *err, size_t errlen);
 
 #endif

@@ -41,3 +41,28 @@ void error_msg_prefix(char *buf, size_t len, const char *prefix)
 	snprintf(buf, len, "%s: %s", prefix, msg);
 	free(msg);
 }
+
+void error_msg_vadd(char *buf, size_t len, const char *fmt, va_list ap)
+{
+	size_t used;
+
+	if (!buf || !len)
+		return;
+	used = strnlen(buf, len - 1);
+	if (used) {
+		/* no room for the newline and a character: the message is lost */
+		if (used + 2 >= len)
+			return;
+		buf[used++] = '\n';
+	}
+	vsnprintf(buf + used, len - used, fmt, ap);
+}
+
+void error_msg_add(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	error_msg_vadd(buf, len, fmt, ap);
+	va_end(ap);
+}

@@ -147,7 +147,9 @@ static int read_hist(json_t *hist, size_t i, struct run_module *m, char *err,
 	rh = &m->hist[h - cat_hists];
 	if (rh->present)
 		return error_ret(err, errlen, -EINVAL, "histogram %s twice", file);
-	if (!unit || strcmp(unit, h->unit))
+	/* `show --json` names time units only: "" for a percentage */
+	if (!unit || (strcmp(unit, h->unit) &&
+		      (*unit || !strcmp(h->unit, "ns") || !strcmp(h->unit, "vns"))))
 		return error_ret(err, errlen, -EINVAL, "histogram %s is in \"%s\", not "
 				 "its own unit \"%s\"", file, unit ? unit : "",
 				 h->unit);

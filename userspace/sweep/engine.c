@@ -2,10 +2,13 @@
 /*
  * The sweep itself: for every repetition, every setting applied, the module
  * reset, the workload run, what it did written down; then the features and
- * the module as they were, whatever ended the sweep.
+ * the module as they were, whatever ended the sweep. Each run's line and
+ * the notes on what a run lacks go to stderr as they come; what went wrong
+ * goes back to cmd/sweep.c, which prints it.
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -14,6 +17,7 @@
 #include "cli/cli.h"
 #include "kmod/control.h"
 #include "kmod/snapshot.h"
+#include "lib/error_msg.h"
 #include "output/output.h"
 #include "features/owner.h"
 #include "sweep/cgroup_dir.h"
@@ -24,11 +28,17 @@
 #include "sweep/workload_run.h"
 #include "tool_output/tool_output.h"
 
+/* The name the notes printed while the sweep goes on carry. */
 static const char cmd[] = "sweep";
+
+/* A message of a function called here: room for a path and more. */
+#define MSG_LEN	8192
 
 /* What the way out needs: what to restore, what to write. */
 struct sweep_state {
 	const struct sweep_plan *plan;
+	char *err;			/* the caller's: what it is told */
+	size_t errlen;
 	bool features_changed;
 	struct ss_session session;
 	bool session_begun;
@@ -44,6 +54,25 @@ struct sweep_state {
 	struct taskstats_listener exits;
 	bool listening;
 };
+
+/*
+ * A message for sweep_run()'s caller, on a line after those before it:
+ * printing it is the command's business. The first is what ended the
+ * sweep; those after it went wrong while putting things back (or say that
+ * a signal stopped it), and are kept as far as there is room. Returns -1.
+ */
+static int sweep_msg(struct sweep_state *st, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int sweep_msg(struct sweep_state *st, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	error_msg_vadd(st->err, st->errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
 
 /*
  * Where run s-r keeps the workload's stdout, stderr and the run file, and
@@ -66,22 +95,23 @@ static void run_paths(struct run_paths *p, const char *dir, size_t s,
 }
 
 /* The module's counters and histograms: the object `show --json` prints. */
-static json_t *module_snapshot(const char *dir)
+static json_t *module_snapshot(struct sweep_state *st)
 {
 	const struct out_opts opts = { .format = OUT_JSON, .unit = HIST_UNIT_NS,
 				       .stats = true };
 	struct ss_snapshot_opts sopts = { 0 };
 	struct ss_snapshot snap;
-	char err[1024];
+	char err[MSG_LEN];
 	json_t *json;
 
-	if (ss_snapshot_read(dir, &sopts, &snap, err, sizeof(err))) {
-		cli_error(cmd, "reading the module: %s", err);
+	if (ss_snapshot_read(st->plan->debugfs, &sopts, &snap, err,
+			     sizeof(err))) {
+		sweep_msg(st, "reading the module: %s", err);
 		return NULL;
 	}
 	json = out_json_snapshot(&snap, &opts);
 	if (!json)
-		cli_error(cmd, "formatting the module's snapshot failed");
+		sweep_msg(st, "formatting the module's snapshot failed");
 	ss_snapshot_free(&snap);
 	return json;
 }
@@ -105,12 +135,12 @@ static void task_delays_begin(struct sweep_state *st)
 
 /*
  * The run's per-task delays, as its run file keeps them: JSON null when
- * there was no listening; NULL on an error (said).
+ * there was no listening; NULL on an error (sweep_msg()).
  */
 static json_t *task_delays_end(struct sweep_state *st)
 {
 	struct task_delays td;
-	char err[1024];
+	char err[MSG_LEN];
 	json_t *json = NULL;
 	int ret;
 
@@ -119,65 +149,64 @@ static json_t *task_delays_end(struct sweep_state *st)
 	st->listening = false;
 	ret = taskstats_listen_stop(&st->exits, err, sizeof(err));
 	if (ret)
-		cli_error(cmd, "%s", err);
+		sweep_msg(st, "%s", err);
 	else if (task_delays_collect(&st->exits, getpid(), &td))
-		cli_error(cmd, "out of memory");
+		sweep_msg(st, "out of memory");
 	else {
 		json = task_delays_json(&td);
 		if (!json)
-			cli_error(cmd, "out of memory");
+			sweep_msg(st, "out of memory");
 		task_delays_free(&td);
 	}
 	taskstats_listen_free(&st->exits);
 	return json;
 }
 
-/* The setting applied, the module reset and enabled. */
+/* The setting applied, the module reset and enabled. 0 or -1. */
 static int start_run(struct sweep_state *st, const struct sweep_setting_spec *set,
 		     struct sched_features *now)
 {
 	const struct sweep_plan *plan = st->plan;
-	char err[1024];
+	char err[MSG_LEN];
 
 	st->features_changed = true;
-	if (sweep_setting_apply(plan->features_path, &plan->original, set, now))
-		return -1;
+	if (sweep_setting_apply(plan->features_path, &plan->original, set, now,
+				err, sizeof(err)))
+		return sweep_msg(st, "%s", err);
 	if (plan->debugfs &&
 	    (ss_ctl_write(plan->debugfs, "reset", "1", err, sizeof(err)) ||
-	     ss_ctl_write(plan->debugfs, "enable", "1", err, sizeof(err)))) {
-		cli_error(cmd, "resetting and enabling the module: %s", err);
-		return -1;
-	}
+	     ss_ctl_write(plan->debugfs, "enable", "1", err, sizeof(err))))
+		return sweep_msg(st, "resetting and enabling the module: %s", err);
 	return 0;
 }
 
 /* The module stopped first, so counters and histograms agree, then read. */
-static json_t *module_after_run(const char *ssdir)
+static json_t *module_after_run(struct sweep_state *st)
 {
-	char err[1024];
+	char err[MSG_LEN];
 
-	if (!ssdir)
+	if (!st->plan->debugfs)
 		return json_null();
-	if (ss_ctl_write(ssdir, "enable", "0", err, sizeof(err))) {
-		cli_error(cmd, "disabling the module: %s", err);
+	if (ss_ctl_write(st->plan->debugfs, "enable", "0", err, sizeof(err))) {
+		sweep_msg(st, "disabling the module: %s", err);
 		return NULL;
 	}
-	return module_snapshot(ssdir);
+	return module_snapshot(st);
 }
 
 /*
  * What a run leaves, into rec once it ended (ret: 0, or -errno when it could
  * not be started, err saying why): its per-task delays, then the module's
- * snapshot. 0, or -1 (said) with neither left in rec.
+ * snapshot. 0, or -1 (sweep_msg()) with neither left in rec.
  */
 static int collect_run(struct sweep_state *st, int ret, const char *err,
 		       struct run_record *rec)
 {
 	rec->task_delays = task_delays_end(st);
 	if (ret)
-		cli_error(cmd, "%s", err);
+		sweep_msg(st, "%s", err);
 	else if (rec->task_delays)
-		rec->module = module_after_run(st->plan->debugfs);
+		rec->module = module_after_run(st);
 	if (!ret && rec->task_delays && rec->module)
 		return 0;
 	json_decref(rec->task_delays);
@@ -207,15 +236,15 @@ static void report_run(const struct sweep_state *st,
  */
 static int list_run(struct sweep_state *st, size_t s, unsigned int r)
 {
-	char entry[64];
+	char entry[64], err[MSG_LEN];
 
 	snprintf(entry, sizeof(entry), "runs/%zu-%u.json", s, r);
 	if (json_array_append_new(json_object_get(st->sweep, "runs"),
-				  json_string(entry))) {
-		cli_error(cmd, "out of memory");
-		return -1;
-	}
-	return result_json_write(st->path, st->sweep);
+				  json_string(entry)))
+		return sweep_msg(st, "out of memory");
+	if (result_json_write(st->path, st->sweep, err, sizeof(err)))
+		return sweep_msg(st, "%s", err);
+	return 0;
 }
 
 /*
@@ -232,7 +261,7 @@ static int one_run(struct sweep_state *st, size_t s, unsigned int r)
 	struct run_record rec = { .setting = set, .setting_index = s,
 				  .repetition = r, .features = &now, .w = &w,
 				  .plan = st->plan };
-	char err[1024];
+	char err[MSG_LEN];
 	int ret;
 
 	if (start_run(st, set, &now))
@@ -243,11 +272,9 @@ static int one_run(struct sweep_state *st, size_t s, unsigned int r)
 	w.err_path = paths.err;
 	w.stop_signal = &cli_stop_requested;
 	if (tool_output_reads_files(st->plan->tool)) {
-		if (mkdir(paths.dir, 0755)) {
-			cli_error(cmd, "cannot create %s: %s", paths.dir,
-				  strerror(errno));
-			return -1;
-		}
+		if (mkdir(paths.dir, 0755))
+			return sweep_msg(st, "cannot create %s: %s", paths.dir,
+					 strerror(errno));
 		w.cwd = rec.run_dir = paths.dir;
 	}
 	task_delays_begin(st);
@@ -257,8 +284,8 @@ static int one_run(struct sweep_state *st, size_t s, unsigned int r)
 	if (!w.have_perf && st->done == 0)
 		fprintf(stderr, "schedscope %s: no perf counts: %s\n", cmd,
 			w.perf_error);
-	if (result_run_write(paths.json, &rec))
-		return -1;
+	if (result_run_write(paths.json, &rec, err, sizeof(err)))
+		return sweep_msg(st, "%s", err);
 	if (list_run(st, s, r))
 		return -1;
 	report_run(st, set, r, &w);
@@ -267,7 +294,7 @@ static int one_run(struct sweep_state *st, size_t s, unsigned int r)
 	if (w.exit_status) {
 		json_object_set_new(st->sweep, "stopped_by",
 				    json_string("workload failed"));
-		cli_error(cmd, "the workload failed (exit status %d) in setting %s, "
+		sweep_msg(st, "the workload failed (exit status %d) in setting %s, "
 			  "repetition %u; its stderr is in %s", w.exit_status,
 			  set->name, r + 1, paths.err);
 		return 1;
@@ -330,7 +357,7 @@ static int one_group_run(struct sweep_state *st, size_t s, unsigned int r)
 	struct run_record rec = { .setting = set, .setting_index = s,
 				  .repetition = r, .features = &now,
 				  .plan = plan, .groups = g };
-	char err[1024];
+	char err[MSG_LEN];
 	size_t i, failed = 0;
 	int ret;
 
@@ -366,8 +393,8 @@ static int one_group_run(struct sweep_state *st, size_t s, unsigned int r)
 		return -1;
 	rec.exit_status = group_exit_status(g, &failed);
 	run_paths(&rp, plan->dir, s, r);
-	if (result_run_write(rp.json, &rec))
-		return -1;
+	if (result_run_write(rp.json, &rec, err, sizeof(err)))
+		return sweep_msg(st, "%s", err);
 	if (list_run(st, s, r))
 		return -1;
 	report_group_run(st, set, r, g);
@@ -376,7 +403,7 @@ static int one_group_run(struct sweep_state *st, size_t s, unsigned int r)
 	if (rec.exit_status) {
 		json_object_set_new(st->sweep, "stopped_by",
 				    json_string("workload failed"));
-		cli_error(cmd, "group %s failed (exit status %d) in setting %s, "
+		sweep_msg(st, "group %s failed (exit status %d) in setting %s, "
 			  "repetition %u; its stderr is in %s",
 			  plan->groups[failed].spec->name, rec.exit_status,
 			  set->name, r + 1, paths[failed].err);
@@ -411,13 +438,13 @@ static int run_all(struct sweep_state *st)
 }
 
 /* The record of the features as found removed: they are back. */
-static void release_features(const struct sweep_plan *plan)
+static void release_features(struct sweep_state *st)
 {
-	char err[1024];
+	char err[MSG_LEN];
 
-	if (plan->owner_dir &&
-	    feature_owner_release(plan->owner_dir, err, sizeof(err)))
-		cli_error(cmd, "%s", err);
+	if (st->plan->owner_dir &&
+	    feature_owner_release(st->plan->owner_dir, err, sizeof(err)))
+		sweep_msg(st, "%s", err);
 }
 
 /*
@@ -428,44 +455,56 @@ static int put_back(struct sweep_state *st, struct sched_features *after,
 		    int status)
 {
 	const struct sweep_plan *plan = st->plan;
-	char err[1024];
+	char err[MSG_LEN];
 
 	if (st->features_changed &&
-	    !sweep_features_restore(plan->features_path, &plan->original, after))
+	    !sweep_features_restore(plan->features_path, &plan->original, after,
+				    err, sizeof(err))) {
+		sweep_msg(st, "%s", err);
 		status = 1;
-	else
-		release_features(plan);
+	} else {
+		release_features(st);
+	}
 	if (!st->features_changed)
 		*after = plan->original;
 	if (st->session_begun) {
 		/* Runs end with the module disabled: enabled again if it was. */
 		if (!st->session.enabled_by_us &&
 		    ss_ctl_write(plan->debugfs, "enable", "1", err, sizeof(err))) {
-			cli_error(cmd, "enabling the module again: %s", err);
+			sweep_msg(st, "enabling the module again: %s", err);
 			status = 1;
 		}
-		ss_session_end(&st->session, cmd);
+		/* what the session changed, put back; the status stays */
+		if (ss_session_close(&st->session, err, sizeof(err)))
+			sweep_msg(st, "%s", err);
 	}
 	return status;
 }
 
-/* sweep.json as the sweep ended. Returns status, or 1. */
+/*
+ * sweep.json as the sweep ended. Returns status, or 1. A stop is one of
+ * the messages, after what failed in putting things back, so that the
+ * caller prints all in the order they came.
+ */
 static int finish_sweep_json(struct sweep_state *st,
 			     const struct sched_features *after, int status)
 {
 	int sig = cli_stop_requested;
+	char err[MSG_LEN];
 
 	if (sig) {
 		json_object_set_new(st->sweep, "stopped_by",
 				    json_string(cli_stop_signal_name(sig)));
-		fprintf(stderr, "schedscope %s: stopped by %s after %zu of %zu runs; "
-			"features restored\n", cmd, cli_stop_signal_name(sig), st->done,
-			st->total);
+		sweep_msg(st, "stopped by %s after %zu of %zu runs; features "
+			  "restored", cli_stop_signal_name(sig), st->done,
+			  st->total);
 	}
 	json_object_set_new(st->sweep, "features_after",
 			    result_features_json(after));
-	if (result_json_write(st->path, st->sweep))
+	if (result_json_write(st->path, st->sweep, err, sizeof(err))) {
+		sweep_msg(st, "%s", err);
 		status = 1;
+	}
 	return status;
 }
 
@@ -476,53 +515,79 @@ static int finish_sweep_json(struct sweep_state *st,
 static int make_cgroups(struct sweep_state *st)
 {
 	const char *names[SWEEP_MAX_GROUPS];
-	char err[1024];
+	char err[MSG_LEN];
 	size_t i;
 
 	for (i = 0; i < st->plan->ngroups; i++)
 		names[i] = st->plan->groups[i].spec->name;
 	if (sweep_cgroups_make(&st->cgroups, SWEEP_CGROUP_ROOT, names,
-			       st->plan->ngroups, err, sizeof(err))) {
-		cli_error(cmd, "%s", err);
-		return -1;
-	}
+			       st->plan->ngroups, err, sizeof(err)))
+		return sweep_msg(st, "%s", err);
 	st->cgroups_made = true;
 	return 0;
 }
 
 static int remove_cgroups(struct sweep_state *st)
 {
-	char err[1024];
+	char err[MSG_LEN];
 
-	if (sweep_cgroups_remove(&st->cgroups, err, sizeof(err))) {
-		cli_error(cmd, "%s", err);
-		return -1;
-	}
+	if (sweep_cgroups_remove(&st->cgroups, err, sizeof(err)))
+		return sweep_msg(st, "%s", err);
 	return 0;
 }
 
-int sweep_run(const struct sweep_plan *plan)
+/*
+ * The module's session, after the cgroups so that its filter can name one.
+ * That the module had to be enabled is a note of the run, printed now like
+ * the runs' lines. 0 or -1.
+ */
+static int begin_session(struct sweep_state *st)
 {
-	struct sweep_state st = { .plan = plan,
+	char err[MSG_LEN];
+
+	if (ss_session_open(&st->session, st->plan->debugfs, st->plan->filter,
+			    err, sizeof(err)))
+		return sweep_msg(st, "%s", err);
+	st->session_begun = true;
+	if (st->session.enabled_by_us)
+		fprintf(stderr, "schedscope %s: %s\n", cmd,
+			SS_SESSION_ENABLED_NOTE);
+	return 0;
+}
+
+/* sweep.json as the sweep starts. 0 or -1. */
+static int start_sweep_json(struct sweep_state *st)
+{
+	char err[MSG_LEN];
+
+	st->sweep = result_sweep_json(st->plan);
+	snprintf(st->path, sizeof(st->path), "%s/sweep.json", st->plan->dir);
+	if (result_json_write(st->path, st->sweep, err, sizeof(err)))
+		return sweep_msg(st, "%s", err);
+	return 0;
+}
+
+int sweep_run(const struct sweep_plan *plan, char *err, size_t errlen)
+{
+	struct sweep_state st = { .plan = plan, .err = err, .errlen = errlen,
 				  .delay_max_off = taskstats_delay_max_offset() };
 	struct sched_features after;
+	char msg[MSG_LEN];
 	int status = 1;
 
-	if (result_dir_make(plan->dir)) {
-		release_features(plan);
+	if (err && errlen)
+		err[0] = '\0';
+	if (result_dir_make(plan->dir, msg, sizeof(msg))) {
+		sweep_msg(&st, "%s", msg);
+		release_features(&st);
 		return 1;
 	}
 	cli_stop_on_signals();
 	if (plan->ngroups && make_cgroups(&st))
 		goto out_signals;
-	if (plan->debugfs) {
-		if (ss_session_begin(&st.session, cmd, plan->debugfs, plan->filter))
-			goto out_cgroups;
-		st.session_begun = true;
-	}
-	st.sweep = result_sweep_json(plan);
-	snprintf(st.path, sizeof(st.path), "%s/sweep.json", plan->dir);
-	if (!result_json_write(st.path, st.sweep))
+	if (plan->debugfs && begin_session(&st))
+		goto out_cgroups;
+	if (!start_sweep_json(&st))
 		status = run_all(&st);
 	status = put_back(&st, &after, status);
 	if (st.sweep)

@@ -60,12 +60,22 @@ struct sweep_plan {
 	const struct sweep_group_plan *services;
 };
 
+/* Room for sweep_run()'s messages: a few, each with a path in it. */
+#define SWEEP_ERR_LEN	16384
+
 /*
  * Run the sweep, with SIGINT, SIGTERM and SIGHUP caught meanwhile (the one
- * that came is in cli_stop_requested afterwards). Returns 0 when every run
- * was taken, 1 after an error, a failing workload or a stop (messages on
- * stderr).
+ * that came is in cli_stop_requested afterwards); each run's line and the
+ * notes on what a run lacks go to stderr as they come. Returns 0 when every
+ * run was taken, 1 after an error, a failing workload or a stop.
+ *
+ * err gets what the caller is to print, one message a line in the order
+ * they came: what ended the sweep (an error, the failing workload), then
+ * what went wrong while putting the features, the module and the cgroups
+ * back (kept as far as errlen has room), and a stop by a signal. It may
+ * hold messages when 0 is returned: what could not be put back without
+ * failing the sweep (the record of the features, the module's filter).
  */
-int sweep_run(const struct sweep_plan *plan);
+int sweep_run(const struct sweep_plan *plan, char *err, size_t errlen);
 
 #endif

@@ -8,45 +8,42 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
 #include "lib/cpu_info.h"
+#include "lib/error_msg.h"
 #include "lib/read_file.h"
 #include "sweep/result_dir.h"
 #include "sweep/workload_tables.h"
 #include "tool_output/tool_output.h"
 
-static const char cmd[] = "sweep";
-
-int result_dir_make(const char *dir)
+int result_dir_make(const char *dir, char *err, size_t errlen)
 {
 	char runs[4200];
 
-	if (mkdir(dir, 0755) && errno != EEXIST) {
-		cli_error(cmd, "cannot create %s: %s", dir, strerror(errno));
-		return -1;
-	}
+	if (mkdir(dir, 0755) && errno != EEXIST)
+		return error_ret(err, errlen, -1, "cannot create %s: %s", dir,
+				 strerror(errno));
 	snprintf(runs, sizeof(runs), "%s/runs", dir);
-	if (mkdir(runs, 0755)) {
-		cli_error(cmd, "%s: %s", runs, errno == EEXIST ?
-			  "exists: choose a new result directory (-o)" : strerror(errno));
-		return -1;
-	}
+	if (mkdir(runs, 0755))
+		return error_ret(err, errlen, -1, "%s: %s", runs, errno == EEXIST ?
+				 "exists: choose a new result directory (-o)" :
+				 strerror(errno));
 	snprintf(runs, sizeof(runs), "%s/sweep.json", dir);
-	if (!access(runs, F_OK)) {
-		cli_error(cmd, "%s exists: choose a new result directory (-o)", runs);
-		return -1;
-	}
+	if (!access(runs, F_OK))
+		return error_ret(err, errlen, -1, "%s exists: choose a new result "
+				 "directory (-o)", runs);
 	return 0;
 }
 
-int result_json_write(const char *path, json_t *json)
+int result_json_write(const char *path, json_t *json, char *err,
+		      size_t errlen)
 {
 	char tmp[4200];
 
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 	if (json_dump_file(json, tmp, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
 			   JSON_REAL_PRECISION(10)) || rename(tmp, path)) {
-		cli_error(cmd, "cannot write %s: %s", path, strerror(errno));
+		error_msg(err, errlen, "cannot write %s: %s", path,
+			  strerror(errno));
 		unlink(tmp);
 		return -1;
 	}
@@ -187,12 +184,11 @@ static json_t *perf_json(const struct workload_run *w)
  * A parser's count of tables, and its note: why it found none, or what it
  * could not read beside the tables it made.
  */
-static int add_note(json_t *notes, int found, const char *note)
+static int add_note(json_t *notes, int found, const char *note, char *err,
+		    size_t errlen)
 {
-	if (found < 0) {
-		cli_error(cmd, "out of memory");
-		return -1;
-	}
+	if (found < 0)
+		return error_ret(err, errlen, -1, "out of memory");
 	if (!found || note[0])
 		json_array_append_new(notes, json_string(note));
 	return 0;
@@ -201,24 +197,25 @@ static int add_note(json_t *notes, int found, const char *note)
 /*
  * The tables of the tool's parser and of every --metric after the
  * workload's own; a note for each that found nothing, and one when
- * nothing at all was found. 0 or -1.
+ * nothing at all was found. 0, or -1 with err saying why.
  */
 static int tool_tables(const struct sweep_plan *plan, const char *tool,
 		       const char *text, const char *run_dir, json_t *tables,
-		       json_t *notes)
+		       json_t *notes, char *err, size_t errlen)
 {
 	char note[512] = "";
 	size_t i;
 
 	if (tool &&
 	    add_note(notes, tool_output_tables(tool, text, run_dir, tables,
-					       note, sizeof(note)), note))
+					       note, sizeof(note)), note, err,
+		     errlen))
 		return -1;
 	for (i = 0; plan && i < plan->nmetrics; i++) {
 		note[0] = '\0';
 		if (add_note(notes, tool_metric_table(&plan->metrics[i], text,
 						      tables, note, sizeof(note)),
-			     note))
+			     note, err, errlen))
 			return -1;
 	}
 	if (!json_array_size(tables) && !json_array_size(notes))
@@ -231,48 +228,51 @@ static int tool_tables(const struct sweep_plan *plan, const char *tool,
 
 /*
  * What the tool parsers read: stdout, then stderr (where schbench and
- * stress-ng print their results). NULL after an error (said on stderr).
+ * stress-ng print their results). NULL, with err saying why, after an error.
  */
-static char *tool_text(const char *out, size_t outlen, const char *err_path)
+static char *tool_text(const char *out, size_t outlen, const char *err_path,
+		       char *err, size_t errlen)
 {
-	char err[1024], *errtext, *both;
-	size_t errlen;
+	char *errtext, *both;
+	size_t textlen;
 
-	if (read_file(err_path, &errtext, &errlen, err, sizeof(err))) {
-		cli_error(cmd, "%s", err);
+	if (read_file(err_path, &errtext, &textlen, err, errlen))
 		return NULL;
-	}
-	both = malloc(outlen + errlen + 2);
+	both = malloc(outlen + textlen + 2);
 	if (!both) {
-		cli_error(cmd, "out of memory");
+		error_msg(err, errlen, "out of memory");
 	} else {
 		memcpy(both, out, outlen);
 		both[outlen] = '\n';
-		memcpy(both + outlen + 1, errtext, errlen);
-		both[outlen + 1 + errlen] = '\0';
+		memcpy(both + outlen + 1, errtext, textlen);
+		both[outlen + 1 + textlen] = '\0';
 	}
 	free(errtext);
 	return both;
 }
 
-/* The workload's tables from its stdout, and notes on what was not found. */
+/*
+ * The workload's tables from its stdout, and notes on what was not found.
+ * NULL, with err saying why, after an error.
+ */
 static json_t *workload_json(const struct workload_run *w, const char *tool,
-			     const struct sweep_plan *plan, const char *run_dir)
+			     const struct sweep_plan *plan, const char *run_dir,
+			     char *err, size_t errlen)
 {
 	json_t *tables, *notes = json_array();
-	char err[1024], *text, *both = NULL;
+	char *text, *both = NULL;
 	size_t len;
 
-	if (read_file(w->out_path, &text, &len, err, sizeof(err))) {
-		cli_error(cmd, "%s", err);
+	if (read_file(w->out_path, &text, &len, err, errlen)) {
 		json_decref(notes);
 		return NULL;
 	}
-	tables = workload_tables_parse(text, err, sizeof(err));
+	tables = workload_tables_parse(text, err, errlen);
 	if (!tables)
-		cli_error(cmd, "%s: %s", w->out_path, err);
-	else if (!(both = tool_text(text, len, w->err_path)) ||
-		 tool_tables(plan, tool, both, run_dir, tables, notes))
+		error_msg_prefix(err, errlen, w->out_path);
+	else if (!(both = tool_text(text, len, w->err_path, err, errlen)) ||
+		 tool_tables(plan, tool, both, run_dir, tables, notes, err,
+			     errlen))
 		tables = (json_decref(tables), NULL);
 	free(both);
 	free(text);
@@ -299,15 +299,19 @@ static json_t *run_head(const struct run_record *rec, int exit_status,
 							   json_null());
 }
 
-/* One group of a group run: its command, how it ended, its share, tables. */
-static json_t *group_json(const struct run_record *rec, size_t i)
+/*
+ * One group of a group run: its command, how it ended, its share, tables.
+ * NULL, with err saying why, after an error.
+ */
+static json_t *group_json(const struct run_record *rec, size_t i, char *err,
+			  size_t errlen)
 {
 	const struct group_run *g = rec->groups;
 	const struct sweep_group_plan *gp = &rec->plan->groups[i];
 	json_t *result, *argv = json_array();
 	size_t a;
 
-	result = workload_json(&g->w[i], gp->tool, rec->plan, NULL);
+	result = workload_json(&g->w[i], gp->tool, rec->plan, NULL, err, errlen);
 	if (!result) {
 		json_decref(argv);
 		return NULL;
@@ -347,14 +351,15 @@ static json_t *services_json(const struct run_record *rec)
 	return services;
 }
 
-static int group_run_write(const char *path, const struct run_record *rec)
+static int group_run_write(const char *path, const struct run_record *rec,
+			   char *err, size_t errlen)
 {
 	json_t *groups = json_array(), *g, *run;
 	size_t i;
 	int ret;
 
 	for (i = 0; i < rec->plan->ngroups; i++) {
-		g = group_json(rec, i);
+		g = group_json(rec, i, err, errlen);
 		if (!g) {
 			json_decref(groups);
 			json_decref(rec->module);
@@ -372,21 +377,22 @@ static int group_run_write(const char *path, const struct run_record *rec)
 	json_object_set_new(run, "cpus", json_integer(rec->groups->cpus));
 	json_object_set_new(run, "groups", groups);
 	json_object_set_new(run, "services", services_json(rec));
-	ret = result_json_write(path, run);
+	ret = result_json_write(path, run, err, errlen);
 	json_decref(run);
 	return ret;
 }
 
-int result_run_write(const char *path, const struct run_record *rec)
+int result_run_write(const char *path, const struct run_record *rec,
+		     char *err, size_t errlen)
 {
 	json_t *perf, *result, *run;
 	int ret;
 
 	if (rec->groups)
-		return group_run_write(path, rec);
+		return group_run_write(path, rec, err, errlen);
 	perf = perf_json(rec->w);
 	result = workload_json(rec->w, rec->plan ? rec->plan->tool : NULL,
-			       rec->plan, rec->run_dir);
+			       rec->plan, rec->run_dir, err, errlen);
 	if (!result) {
 		json_decref(rec->module);
 		json_decref(rec->task_delays);
@@ -397,7 +403,7 @@ int result_run_write(const char *path, const struct run_record *rec)
 	json_object_set_new(run, "perf", perf);
 	json_object_set_new(run, "workload", result);
 	json_object_set_new(run, "module", rec->module);
-	ret = result_json_write(path, run);
+	ret = result_json_write(path, run, err, errlen);
 	json_decref(run);
 	return ret;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A sweep's result directory written (docs/sweep.md): DIR/runs/, sweep.json
- * and one runs/S-R.json per run (results/sweep_results.c reads them back). Errors
- * are reported on stderr ("schedscope sweep: ...").
+ * and one runs/S-R.json per run (results/sweep_results.c reads them back).
+ * What went wrong comes back in the caller's err, errlen.
  */
 #ifndef SCHEDSCOPE_SWEEP_RESULT_DIR_H
 #define SCHEDSCOPE_SWEEP_RESULT_DIR_H
@@ -13,11 +13,18 @@
 #include "sweep/group_run.h"
 #include "sweep/workload_run.h"
 
-/* Make dir and dir/runs: dir new, or existing and empty. Returns 0 or -1. */
-int result_dir_make(const char *dir);
+/*
+ * Make dir and dir/runs: dir new, or existing and empty. Returns 0, or -1
+ * with err saying why.
+ */
+int result_dir_make(const char *dir, char *err, size_t errlen);
 
-/* json into path, through path.tmp and a rename. Returns 0 or -1. */
-int result_json_write(const char *path, json_t *json);
+/*
+ * json into path, through path.tmp and a rename. Returns 0, or -1 with err
+ * saying why.
+ */
+int result_json_write(const char *path, json_t *json, char *err,
+		      size_t errlen);
 
 /* The features as one string, as the file lists them. */
 json_t *result_features_json(const struct sched_features *feat);
@@ -43,9 +50,9 @@ struct run_record {
 
 /*
  * Write the run file at path; rec->module and rec->task_delays are taken
- * over whatever happens.
- * Returns 0 or -1.
+ * over whatever happens. Returns 0, or -1 with err saying why.
  */
-int result_run_write(const char *path, const struct run_record *rec);
+int result_run_write(const char *path, const struct run_record *rec,
+		     char *err, size_t errlen);
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * A sweep's settings on the running kernel: each one applied on top of the
  * features as found, checked in the features file, and the features as
- * found put back. Messages go to stderr ("schedscope sweep: ...").
+ * found put back. What went wrong comes back in the caller's err, errlen.
  */
 #ifndef SCHEDSCOPE_SWEEP_SETTINGS_H
 #define SCHEDSCOPE_SWEEP_SETTINGS_H
@@ -23,18 +23,20 @@ struct sweep_setting_spec {
 
 /*
  * The features file at path back to original; now is what it shows
- * afterwards. True when it shows original again.
+ * afterwards. True when it shows original again, else false with err
+ * saying why ("restoring the features: ...").
  */
 bool sweep_features_restore(const char *path,
 			    const struct sched_features *original,
-			    struct sched_features *now);
+			    struct sched_features *now, char *err,
+			    size_t errlen);
 
 /*
  * Back to original, then the setting's changes, each checked in the file
- * read back into now. Returns 0 or -1.
+ * read back into now. Returns 0, or -1 with err saying why.
  */
 int sweep_setting_apply(const char *path, const struct sched_features *original,
 			const struct sweep_setting_spec *s,
-			struct sched_features *now);
+			struct sched_features *now, char *err, size_t errlen);
 
 #endif
