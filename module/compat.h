@@ -36,6 +36,16 @@
 /* task_struct::on_rq of a queued task (kernel/sched/sched.h) */
 #define SS_TASK_ON_RQ_QUEUED	1
 
+/* The slice of an EEVDF entity; 0 before EEVDF (CFS had no slice of its own). */
+static inline u64 ss_se_slice(const struct sched_entity *se)
+{
+#if SS_HAVE_EEVDF
+	return se->slice;
+#else
+	return 0;
+#endif
+}
+
 static inline bool ss_se_delayed(const struct sched_entity *se)
 {
 #if SS_HAVE_DELAYED_DEQUEUE

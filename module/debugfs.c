@@ -49,6 +49,45 @@ static char *ss_write_line(const char __user *ubuf, size_t count, loff_t *ppos,
 	return buf;
 }
 
+/* `slow_us`: the threshold of a slow wait in us, 0 disarmed (slow_wait.h) */
+static int ss_slow_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%llu\n", ss_slow_us());
+	return 0;
+}
+
+static int ss_slow_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, ss_slow_show, NULL);
+}
+
+static ssize_t ss_slow_write(struct file *file, const char __user *ubuf,
+			     size_t count, loff_t *ppos)
+{
+	char *buf = ss_write_line(ubuf, count, ppos, SS_FLAG_MAX);
+	u64 us;
+	int err;
+
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	/* decimal digits only: no sign, no base prefix, no second newline */
+	err = buf[strspn(buf, "0123456789")] ? -EINVAL :
+	      kstrtou64(buf, 10, &us);
+	kfree(buf);
+	if (!err)
+		err = ss_slow_set(us);
+	return err ? err : count;
+}
+
+static const struct file_operations ss_slow_fops = {
+	.owner		= THIS_MODULE,
+	.open		= ss_slow_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+	.write		= ss_slow_write,
+};
+
 /* `0` or `1`, nothing else. */
 static int ss_parse_bit(const char __user *ubuf, size_t count, loff_t *ppos,
 			bool *bit)
@@ -417,6 +456,7 @@ int ss_debugfs_create(void)
 	debugfs_create_file("reset", 0200, ss_dir, NULL, &ss_reset_fops);
 	debugfs_create_file("filter", 0644, ss_dir, NULL, &ss_filter_fops);
 	debugfs_create_file("groups", 0644, ss_dir, NULL, &ss_groups_fops);
+	debugfs_create_file("slow_us", 0644, ss_dir, NULL, &ss_slow_fops);
 	debugfs_create_file("stats", 0444, ss_dir, NULL, &ss_stats_fops);
 	debugfs_create_file("stats_percpu", 0444, ss_dir, NULL,
 			    &ss_stats_percpu_fops);

@@ -32,7 +32,6 @@
 #include "task_slots.h"
 
 #if SS_CAN_EEVDF
-#define CREATE_TRACE_POINTS
 #include "schedscope_trace.h"
 
 /*

@@ -10,5 +10,5 @@
  */
 #include "probes.c"
 #include "wakeup_decision.c"
-/* last: it creates the trace events that the two above only declare */
+/* the EEVDF reads (every trace event is created in slow_wait.c) */
 #include "eevdf.c"

@@ -85,6 +85,18 @@ static bool ss_weight_wanted(unsigned int on, const struct task_struct *p)
 	       ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(PICK_ORDER), p);
 }
 
+/* A measured task's wait ended: its histogram; its record if slow. */
+static void ss_wait_end(struct task_struct *p, const struct ss_wait *w,
+			u64 now, struct ss_cpu *c)
+{
+	u64 waited = ss_elapsed(w->since, now);
+
+	ss_stats_record(ss_wait_hist(w->kind), waited);
+	if (static_branch_unlikely(&ss_slow_armed) &&
+	    waited >= READ_ONCE(ss_slow_ns))
+		ss_slow_wait_record(&c->run_log, p, w->kind, w->since, now);
+}
+
 /*
  * Returns whether the woken @next displaced @prev (a wakeup preemption).
  * @rv: what the EEVDF reads read of next's cfs_rq, for prev's switch-out.
@@ -114,8 +126,7 @@ static bool ss_switch_in(unsigned int on, struct task_struct *prev,
 			if (w.kind == SS_WAIT_NONE)
 				ss_stats_count(SS_UNTRACKED_SWITCH_INS);
 			else
-				ss_stats_record(ss_wait_hist(w.kind),
-						ss_elapsed(w.since, now));
+				ss_wait_end(next, &w, now, rv->rq_cpu);
 		}
 		if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(PICK_ORDER), next))
 			ss_eevdf_pick(next, on, rv);
@@ -218,6 +229,8 @@ void __flatten ss_probe_sched_switch(void *data, bool preempt,
 	if (prev->pid)
 		ss_switch_out(on, prev, next, voluntary, wakeup_preemption,
 			      prev_state, now, &rv);
+	if (static_branch_unlikely(&ss_slow_armed))
+		ss_run_log_note(&c->run_log, next, now);
 }
 
 void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)

@@ -18,6 +18,8 @@
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 
+#include "slow_wait.h"
+
 struct cfs_rq;
 
 #define SCHEDSCOPE_VERSION	"0.1.0"
@@ -120,6 +122,8 @@ struct ss_cpu {
 	 */
 	struct cfs_rq *root_cfs_rq;
 	struct ss_stats stats;
+	/* the switches here while `slow_us` is armed (slow_wait.h) */
+	struct ss_run_log run_log;
 };
 
 /* stats.c */

@@ -14,6 +14,11 @@
 #include <linux/sched.h>
 #include <linux/tracepoint.h>
 
+#include "compat.h"
+#include "slow_wait.h"
+
+/* The EEVDF events: where the module reads EEVDF (compat.h) */
+#if SS_CAN_EEVDF
 DECLARE_EVENT_CLASS(schedscope_entity,
 
 	TP_PROTO(struct task_struct *p, const struct sched_entity *se,
@@ -148,6 +153,87 @@ TRACE_EVENT(decision,
 		  __entry->deadline, __entry->avg_vruntime, __entry->slice,
 		  __entry->weight, __entry->eligible, __entry->curr_pid,
 		  __entry->curr_comm, __entry->curr_deadline)
+);
+
+#endif /* SS_CAN_EEVDF */
+
+/*
+ * A measured task's wait for a CPU that ended above `slow_us`
+ * (slow_wait.h): the task, what it waited after (kind: 1 woken, 2
+ * preempted, 3 new, 4 its group throttled), how long, and on the CPU it
+ * then ran on, meanwhile: the SS_SLOW_RAN tasks that ran longest (tid 0:
+ * none), the others summed, the CPU idle, and the time before the log's
+ * oldest switch (unseen).  ran_comm: the names, TASK_COMM_LEN bytes each.
+ */
+TRACE_EVENT(slow_wait,
+
+	TP_PROTO(const struct task_struct *p, int kind, u64 wait_ns,
+		 u64 cgroup, const struct ss_slow_summary *s),
+
+	TP_ARGS(p, kind, wait_ns, cgroup, s),
+
+	TP_STRUCT__entry(
+		__field(int,		cpu)
+		__field(pid_t,		pid)
+		__field(pid_t,		tgid)
+		__array(char,		comm,	TASK_COMM_LEN)
+		__field(int,		kind)
+		__field(int,		nice)
+		__field(u64,		wait_ns)
+		__field(u64,		slice)
+		__field(u64,		cgroup)
+		__array(pid_t,		ran_pid, SS_SLOW_RAN)
+		__array(pid_t,		ran_tgid, SS_SLOW_RAN)
+		__array(int,		ran_nice, SS_SLOW_RAN)
+		__array(u64,		ran_ns, SS_SLOW_RAN)
+		__array(u64,		ran_slice, SS_SLOW_RAN)
+		__array(char,		ran_comm, SS_SLOW_RAN * TASK_COMM_LEN)
+		__field(u32,		rest_tasks)
+		__field(u64,		rest_ns)
+		__field(u64,		idle_ns)
+		__field(u64,		unseen_ns)
+	),
+
+	TP_fast_assign(
+		int i;
+
+		__entry->cpu		= task_cpu(p);
+		__entry->pid		= p->pid;
+		__entry->tgid		= p->tgid;
+		memcpy(__entry->comm, p->comm, TASK_COMM_LEN);
+		__entry->kind		= kind;
+		__entry->nice		= task_nice(p);
+		__entry->wait_ns	= wait_ns;
+		__entry->slice		= ss_se_slice(&p->se);
+		__entry->cgroup		= cgroup;
+		memset(__entry->ran_comm, 0, sizeof(__entry->ran_comm));
+		for (i = 0; i < SS_SLOW_RAN; i++) {
+			const struct ss_run_entry *e = &s->ran[i];
+			bool named = i < s->nran;
+
+			__entry->ran_pid[i]	= named ? e->tid : 0;
+			__entry->ran_tgid[i]	= named ? e->tgid : 0;
+			__entry->ran_nice[i]	= named ? e->nice : 0;
+			__entry->ran_ns[i]	= named ? s->ran_ns[i] : 0;
+			__entry->ran_slice[i]	= named ? e->slice : 0;
+			if (named)
+				memcpy(__entry->ran_comm + i * TASK_COMM_LEN,
+				       e->comm, TASK_COMM_LEN);
+		}
+		__entry->rest_tasks	= s->rest_tasks;
+		__entry->rest_ns	= s->rest_ns;
+		__entry->idle_ns	= s->idle_ns;
+		__entry->unseen_ns	= s->unseen_ns;
+	),
+
+	TP_printk("cpu=%d pid=%d tgid=%d comm=%s kind=%d wait_ns=%llu ran=%d/%llu,%d/%llu,%d/%llu rest=%u/%llu idle_ns=%llu unseen_ns=%llu",
+		  __entry->cpu, __entry->pid, __entry->tgid, __entry->comm,
+		  __entry->kind, __entry->wait_ns,
+		  __entry->ran_pid[0], __entry->ran_ns[0],
+		  __entry->ran_pid[1], __entry->ran_ns[1],
+		  __entry->ran_pid[2], __entry->ran_ns[2],
+		  __entry->rest_tasks, __entry->rest_ns, __entry->idle_ns,
+		  __entry->unseen_ns)
 );
 
 #endif /* _SCHEDSCOPE_TRACE_H */

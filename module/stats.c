@@ -62,6 +62,8 @@ void ss_stats_forget_curr(void)
 		WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->preempt_victim, NULL);
 		WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->resched_traced, NULL);
 		WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->resched_seen, NULL);
+		/* switches missed while detached: the log starts empty */
+		WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->run_log.next, 0);
 	}
 }
 

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Slow waits: who ran on the CPU while a measured task waited for it, read
+ * from the CPU's log of switches (slow_wait.h) when the wait ends.
+ */
+#include <linux/cgroup.h>
+#include <linux/jump_label.h>
+#include <linux/minmax.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/rcupdate.h>
+
+#include "schedscope.h"
+/* every trace event of the module is created here, the EEVDF ones too */
+#define CREATE_TRACE_POINTS
+#include "schedscope_trace.h"
+
+DEFINE_STATIC_KEY_FALSE(ss_slow_armed);
+u64 ss_slow_ns;
+
+/* A task's run time during the wait, over its entries in the log. */
+struct ss_slow_run {
+	const struct ss_run_entry *e;
+	u64 ns;
+};
+
+/* @ns of @e's run into @runs (one per task) or the CPU's idle time. */
+static void ss_slow_add(struct ss_slow_run *runs, unsigned int *n,
+			struct ss_slow_summary *s,
+			const struct ss_run_entry *e, u64 ns)
+{
+	unsigned int i;
+
+	if (!e->tid) {
+		s->idle_ns += ns;
+		return;
+	}
+	for (i = 0; i < *n; i++) {
+		if (runs[i].e->tid == e->tid) {
+			runs[i].ns += ns;
+			return;
+		}
+	}
+	runs[*n].e = e;		/* the newest entry names the task */
+	runs[(*n)++].ns = ns;
+}
+
+/* The SS_SLOW_RAN longest runs into @s, the others summed. */
+static void ss_slow_rank(struct ss_slow_run *runs, unsigned int n,
+			 struct ss_slow_summary *s)
+{
+	unsigned int i, k, best;
+
+	for (k = 0; k < n; k++) {
+		best = k;
+		for (i = k + 1; i < n; i++)
+			if (runs[i].ns > runs[best].ns)
+				best = i;
+		swap(runs[k], runs[best]);
+		if (k < SS_SLOW_RAN) {
+			s->ran[k] = *runs[k].e;
+			s->ran_ns[k] = runs[k].ns;
+			s->nran++;
+		} else {
+			s->rest_tasks++;
+			s->rest_ns += runs[k].ns;
+		}
+	}
+}
+
+static u64 ss_task_cgroup_id(struct task_struct *p)
+{
+	u64 id;
+
+	rcu_read_lock();
+	id = cgroup_id(task_dfl_cgroup(p));
+	rcu_read_unlock();
+	return id;
+}
+
+void ss_slow_wait_record(const struct ss_run_log *log,
+			 struct task_struct *p, int kind, u64 since, u64 now)
+{
+	struct ss_slow_run runs[SS_RUN_LOG_LEN];
+	struct ss_slow_summary s = {};
+	unsigned int n = 0, k, logged = min(log->next, SS_RUN_LOG_LEN);
+	u64 end = now;
+
+	/* newest first: entry k ran from its start to the next one's */
+	for (k = 1; k <= logged && end > since; k++) {
+		const struct ss_run_entry *e =
+			&log->e[(log->next - k) % SS_RUN_LOG_LEN];
+		u64 start = max(e->start, since);
+
+		if (end > start)
+			ss_slow_add(runs, &n, &s, e, end - start);
+		end = e->start;
+	}
+	if (end > since)
+		s.unseen_ns = end - since;
+	ss_slow_rank(runs, n, &s);
+	trace_slow_wait(p, kind, now - since, ss_task_cgroup_id(p), &s);
+}
+
+static DEFINE_MUTEX(ss_slow_lock);
+
+int ss_slow_set(u64 us)
+{
+	int cpu;
+
+	if (us > U64_MAX / NSEC_PER_USEC)
+		return -ERANGE;
+	mutex_lock(&ss_slow_lock);
+	if (!us) {
+		static_branch_disable(&ss_slow_armed);
+	} else if (!static_key_enabled(&ss_slow_armed)) {
+		/* Disarmed, no probe writes a log: start each one empty. */
+		for_each_possible_cpu(cpu)
+			per_cpu_ptr(ss_cpus, cpu)->run_log.next = 0;
+		WRITE_ONCE(ss_slow_ns, us * NSEC_PER_USEC);
+		static_branch_enable(&ss_slow_armed);
+	} else {
+		WRITE_ONCE(ss_slow_ns, us * NSEC_PER_USEC);
+	}
+	mutex_unlock(&ss_slow_lock);
+	return 0;
+}
+
+u64 ss_slow_us(void)
+{
+	return static_key_enabled(&ss_slow_armed) ?
+	       READ_ONCE(ss_slow_ns) / NSEC_PER_USEC : 0;
+}
