@@ -182,6 +182,12 @@ SS_COUNTER(PICKS_GROUP_EARLIER_INELIGIBLE, picks_group_earlier_ineligible, PICK_
 SS_COUNTER(PICKS_GROUP_EARLIER_ELIGIBLE,	picks_group_earlier_eligible, PICK_ORDER,
 	   "Group-level picks that passed over an eligible earlier deadline (kept or buddy)")
 
+#ifdef SS_CATALOGUE_EXTRA
+/* tests/unit/catalogue_extra/: a counter added by catalogue lines alone */
+SS_COUNTER(CATALOGUE_EXTRA,		catalogue_extra, LATENCY,
+	   "A counter only the catalogue test adds")
+#endif
+
 SS_HIST(WAKEUP_LAT,	wakeup_lat,	ns,	LOG2,	LATENCY,
 	"Wakeup-to-run latency")
 SS_HIST(PREEMPT_LAT,	preempt_lat,	ns,	LOG2,	LATENCY,
@@ -232,6 +238,9 @@ SS_REPORT_PCT(PICKS_EARLIER_DELAYED, PICKS, false,
 SS_REPORT_PCT(DEQUEUES_DELAYED, DEQUEUES, true,
 	      "delayed deq. %", "delayed-dequeues-%")
 SS_REPORT_COUNT(MIGRATIONS, "migrations", NULL)
+#ifdef SS_CATALOGUE_EXTRA
+SS_REPORT_COUNT(CATALOGUE_EXTRA, "extra", "catalogue-extra")
+#endif
 
 /* the plot's switches by cause, in the order of its bars */
 SS_PLOT_CAUSE(SWITCHES_VOLUNTARY)

@@ -86,6 +86,8 @@ void test_cpu_info(void);
 void test_lat_stats(void);
 void test_sweep_parts(void);
 void test_run_module(void);
+void test_catalogue_extra(void);
+void test_slow_wait(void);
 void test_sweep_results(void);
 void test_sweep_groups(void);
 void test_tool_output(void);

@@ -125,6 +125,18 @@ static void test_usage_errors(void)
 	CHECK_USAGE("record", "--pid", "1", "--comm", "x");
 	CHECK_USAGE("record", "ls");
 	CHECK_USAGE("record", "-o");
+	CHECK_USAGE("slow", "abc");
+	CHECK_STR_HAS(got_err, "MIN_US 'abc': microseconds, 1 to");
+	CHECK_USAGE("slow", "0");
+	CHECK_USAGE("slow", "-5");
+	CHECK_USAGE("slow", "4294967296");
+	CHECK_USAGE("slow", "5", "6");
+	CHECK_STR_HAS(got_err, "unexpected argument '6'");
+	CHECK_USAGE("slow", "--duration", "0");
+	CHECK_USAGE("slow", "--duration", "x");
+	CHECK_USAGE("slow", "--duration");
+	CHECK_USAGE("slow", "--json=1");
+	CHECK_USAGE("slow", "--pid", "1", "--comm", "x");
 	/* Group sweeps: refused before the features file is read. */
 	CHECK_USAGE("sweep", "--set", "default", "--group", "a=x", "--group",
 		    "a=y");
@@ -152,8 +164,8 @@ static void test_usage_errors(void)
 static void test_help(void)
 {
 	static const char *const cmds[] = { "load", "unload", "status", "show",
-					    "watch", "record", "export", "enable",
-					    "disable", "reset", "restore" };
+					    "watch", "record", "slow", "export",
+					    "enable", "disable", "reset", "restore" };
 	char want[64];
 	size_t i;
 

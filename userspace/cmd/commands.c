@@ -25,6 +25,8 @@ static const struct command {
 	{ "export", cmd_export, "Prometheus text for node_exporter's textfile "
 	  "collector" },
 	{ "record", cmd_record, "the module's trace events into CSV" },
+	{ "slow", cmd_slow, "every long wait for a CPU: who ran meanwhile, "
+	  "and why" },
 	{ "sweep", cmd_sweep, "run a workload under sched_feat settings, "
 	  "keep every run" },
 	{ "plot", cmd_plot, "gnuplot charts of a sweep (PNG, SVG)" },

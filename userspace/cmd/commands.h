@@ -13,6 +13,7 @@ int cmd_show(int argc, char **argv);
 int cmd_watch(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_record(int argc, char **argv);
+int cmd_slow(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_report(int argc, char **argv);

@@ -7,6 +7,7 @@
 
 #include "lib/error_msg.h"
 #include "kmod/trace_event.h"
+#include "kmod/trace_fields.h"
 
 const char *const record_event_names[] = {
 	"pick", "dequeue", "place", "decision", NULL
@@ -56,70 +57,6 @@ int record_csv_row(FILE *out, const struct ss_event *e)
 	return ferror(out) ? -EIO : 0;
 }
 
-static struct tep_format_field *field(struct tep_event *ev,
-				      struct tep_record *rec, const char *name,
-				      char *err, size_t errlen, int *ret)
-{
-	struct tep_format_field *f = tep_find_field(ev, name);
-
-	if (!f) {
-		error_msg(err, errlen, "%s:%s has no field '%s'", ev->system,
-			  ev->name, name);
-		*ret = -ENOENT;
-		return NULL;
-	}
-	if (f->offset < 0 || f->size <= 0 || f->offset + f->size > rec->size) {
-		error_msg(err, errlen, "%s:%s record of %d bytes is shorter than "
-			  "field '%s'", ev->system, ev->name, rec->size, name);
-		*ret = -EINVAL;
-		return NULL;
-	}
-	return f;
-}
-
-/* A number field, sign-extended when the format says it is signed. */
-static int number(struct tep_event *ev, struct tep_record *rec,
-		  const char *name, uint64_t *value, char *err, size_t errlen)
-{
-	unsigned long long v;
-	struct tep_format_field *f;
-	int ret = 0;
-
-	f = field(ev, rec, name, err, errlen, &ret);
-	if (!f)
-		return ret;
-	if (f->size > 8 || tep_read_number_field(f, rec->data, &v)) {
-		error_msg(err, errlen, "%s:%s field '%s' is not a number",
-			  ev->system, ev->name, name);
-		return -EINVAL;
-	}
-	if ((f->flags & TEP_FIELD_IS_SIGNED) && f->size < 8 &&
-	    (v & (1ull << (f->size * 8 - 1))))
-		v |= ~0ull << (f->size * 8);
-	*value = v;
-	return 0;
-}
-
-/* A char array field into buf (cut to size - 1, NUL-terminated). */
-static int text(struct tep_event *ev, struct tep_record *rec,
-		const char *name, char *buf, size_t size, char *err,
-		size_t errlen)
-{
-	struct tep_format_field *f;
-	int ret = 0;
-	size_t len;
-
-	f = field(ev, rec, name, err, errlen, &ret);
-	if (!f)
-		return ret;
-	len = strnlen((const char *)rec->data + f->offset, f->size);
-	if (len > size - 1)
-		len = size - 1;
-	memcpy(buf, (const char *)rec->data + f->offset, len);
-	buf[len] = '\0';
-	return 0;
-}
-
 /* A decision's own fields: its class and the running task. */
 static int decision_parse(struct tep_event *ev, struct tep_record *rec,
 			  struct ss_event *e, char *err, size_t errlen)
@@ -127,15 +64,17 @@ static int decision_parse(struct tep_event *ev, struct tep_record *rec,
 	uint64_t pid, deadline;
 	int ret;
 
-	ret = text(ev, rec, "decision", e->decision, sizeof(e->decision), err,
-		   errlen);
+	ret = trace_field_text(ev, rec, "decision", e->decision,
+			       sizeof(e->decision), err, errlen);
 	if (!ret)
-		ret = text(ev, rec, "curr_comm", e->curr_comm,
-			   sizeof(e->curr_comm), err, errlen);
+		ret = trace_field_text(ev, rec, "curr_comm", e->curr_comm,
+				       sizeof(e->curr_comm), err, errlen);
 	if (!ret)
-		ret = number(ev, rec, "curr_pid", &pid, err, errlen);
+		ret = trace_field_number(ev, rec, "curr_pid", &pid, err,
+					 errlen);
 	if (!ret)
-		ret = number(ev, rec, "curr_deadline", &deadline, err, errlen);
+		ret = trace_field_number(ev, rec, "curr_deadline", &deadline,
+					 err, errlen);
 	if (ret)
 		return ret;
 	if (!e->decision[0]) {
@@ -166,13 +105,15 @@ int record_event_parse(struct tep_event *ev, struct tep_record *rec,
 
 	memset(e, 0, sizeof(*e));
 	for (i = 0; i < nnames; i++) {
-		ret = number(ev, rec, names[i], &n[i], err, errlen);
+		ret = trace_field_number(ev, rec, names[i], &n[i], err,
+					 errlen);
 		if (ret)
 			return ret;
 	}
-	ret = text(ev, rec, "comm", e->comm, sizeof(e->comm), err, errlen);
+	ret = trace_field_text(ev, rec, "comm", e->comm, sizeof(e->comm), err,
+			       errlen);
 	if (!ret && decision && tep_find_field(ev, "depth"))
-		ret = number(ev, rec, "depth", &n[9], err, errlen);
+		ret = trace_field_number(ev, rec, "depth", &n[9], err, errlen);
 	if (!ret && decision)
 		ret = decision_parse(ev, rec, e, err, errlen);
 	if (ret)

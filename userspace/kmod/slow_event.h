@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One schedscope:slow_wait record (docs/interface.md, "Trace events"): a
+ * measured task's wait for a CPU that ended at or above the module's
+ * slow_us, with the tasks that ran on that CPU meanwhile.
+ */
+#ifndef SCHEDSCOPE_KMOD_SLOW_EVENT_H
+#define SCHEDSCOPE_KMOD_SLOW_EVENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SLOW_EVENT_NAME		"slow_wait"
+#define SLOW_RAN_MAX		3	/* the tasks a record names */
+
+/* What a wait began with (the event's kind). */
+enum slow_kind {
+	SLOW_WOKEN = 1,
+	SLOW_PREEMPTED,
+	SLOW_NEW,
+	SLOW_THROTTLED,
+};
+
+struct slow_ran {
+	int tid, pid;
+	char comm[17];
+	int nice;
+	uint64_t run_ns, slice_ns;	/* slice 0: before EEVDF */
+};
+
+struct slow_wait {
+	uint64_t time_ns;		/* the record's trace clock */
+	int cpu, tid, pid;
+	char comm[17];
+	enum slow_kind kind;
+	int nice;
+	uint64_t wait_ns, slice_ns, cgroup;
+	unsigned int nran;		/* ran[0..nran-1], longest first */
+	struct slow_ran ran[SLOW_RAN_MAX];
+	uint32_t rest_tasks;
+	uint64_t rest_ns, idle_ns, unseen_ns;
+};
+
+/* "woken", "preempted", "new", "throttled" (the JSON's kind). */
+const char *slow_kind_name(enum slow_kind kind);
+
+struct tep_event;
+struct tep_record;
+
+/*
+ * Fill *w from rec, an instance of schedscope:slow_wait. Returns 0, -ENOENT
+ * for a field missing from the format, -EINVAL for a record too short or a
+ * kind out of range (err says which).
+ */
+int slow_wait_parse(struct tep_event *ev, struct tep_record *rec,
+		    struct slow_wait *w, char *err, size_t errlen);
+
+#endif
