@@ -12,6 +12,9 @@
 #include <linux/mutex.h>
 #include <linux/tracepoint.h>
 
+#include "compat.h"
+#include "decisions.h"
+#include "eevdf.h"
 #include "schedscope.h"
 
 struct ss_tracepoint {
@@ -35,7 +38,6 @@ static struct ss_tracepoint ss_tracepoints[] = {
 
 #define SS_TP_RESCHED	(ARRAY_SIZE(ss_tracepoints) - 1)
 
-DEFINE_STATIC_KEY_FALSE(ss_resched_traced);
 static bool ss_tracepoints_found;
 
 /* Set while the probes are attached; changed under ss_enable_lock. */
@@ -136,7 +138,23 @@ bool ss_resched_tracepoint(void)
 }
 
 unsigned int ss_groups_selected = SS_GROUPS_ALL;
-unsigned int ss_groups_measured;
+
+/* Whether the kernel and the given layout let the group be measured. */
+bool ss_group_supported(enum ss_group g)
+{
+	switch (g) {
+	case SS_GROUP_EEVDF:
+		return ss_eevdf_live();
+	case SS_GROUP_DELAYED_DEQUEUE:
+		return ss_eevdf_live() && SS_HAVE_DELAYED_DEQUEUE;
+	case SS_GROUP_DECISIONS:
+		return ss_decisions_live();
+	case SS_GROUP_PICK_ORDER:
+		return ss_pick_order_live();
+	default:
+		return true;
+	}
+}
 
 /* The groups of @mask that this kernel supports. */
 static unsigned int ss_groups_supported(unsigned int mask)

@@ -7,7 +7,6 @@
  * Measuring is off until `enable` is set: disabled, no probe is attached and
  * the scheduler runs untouched.
  */
-#include <linux/jump_label.h>
 #include <linux/module.h>
 #include <linux/string.h>
 
@@ -35,49 +34,10 @@ module_param(sched_features, charp, 0444);
 MODULE_PARM_DESC(sched_features,
 		 "where sysctl_sched_features is and which bit each feature is, as `schedscope load` passes them");
 
-static char *wait_clock = "local";
-module_param_named(clock, wait_clock, charp, 0444);
-MODULE_PARM_DESC(clock,
-		 "the clock waits are timed with: local (local_clock(), default) or mono (ktime_get_mono_fast_ns(), runqlat's)");
-
-DEFINE_STATIC_KEY_FALSE(ss_clock_mono);
-
-/* The clock= parameter: before any probe is attached. */
-static int ss_clock_init(const char *name)
-{
-	if (!strcmp(name, "mono"))
-		static_branch_enable(&ss_clock_mono);
-	else if (strcmp(name, "local"))
-		return -EINVAL;
-	return 0;
-}
-
-const char *ss_clock_name(void)
-{
-	return static_branch_unlikely(&ss_clock_mono) ? "mono" : "local";
-}
-
 static int cfs_rq_witness;
 module_param(cfs_rq_witness, int, 0444);
 MODULE_PARM_DESC(cfs_rq_witness,
 		 "pid of a task spinning on the loader's CPU and cfs_rq: the layout's sums are checked exactly against it");
-
-/* Whether the kernel and the given layout let the group be measured. */
-bool ss_group_supported(enum ss_group g)
-{
-	switch (g) {
-	case SS_GROUP_EEVDF:
-		return ss_eevdf_live();
-	case SS_GROUP_DELAYED_DEQUEUE:
-		return ss_eevdf_live() && SS_HAVE_DELAYED_DEQUEUE;
-	case SS_GROUP_DECISIONS:
-		return ss_decisions_live();
-	case SS_GROUP_PICK_ORDER:
-		return ss_pick_order_live();
-	default:
-		return true;
-	}
-}
 
 static int __init schedscope_init(void)
 {
@@ -88,11 +48,9 @@ static int __init schedscope_init(void)
 		       task_slots);
 		return -EINVAL;
 	}
-	if (ss_clock_init(wait_clock)) {
-		pr_err("schedscope: clock=%s is neither local nor mono\n",
-		       wait_clock);
-		return -EINVAL;
-	}
+	err = ss_clock_init();
+	if (err)
+		return err;
 	err = ss_stats_alloc();
 	if (err)
 		return err;

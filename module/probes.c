@@ -22,6 +22,13 @@
 #include "schedscope.h"
 #include "task_slots.h"
 
+/*
+ * What the probes measure, and whether the kernel's sched_set_need_resched
+ * tracepoint is theirs too: set by attach.c while they are detached.
+ */
+unsigned int ss_groups_measured;
+DEFINE_STATIC_KEY_FALSE(ss_resched_traced);
+
 /* The histogram of a wait, by what it started with (ss_waiting()). */
 static enum ss_hist_id ss_wait_hist(enum ss_wait_kind kind)
 {

@@ -282,17 +282,17 @@ void ss_probe_sched_process_free(void *data, struct task_struct *p);
 void ss_probe_sched_set_need_resched(void *data, struct task_struct *curr,
 				     int cpu, int tif);
 /*
- * attach.c: on while a probe is attached to the kernel's
- * sched_set_need_resched tracepoint (7.x has it; it is optional)
+ * probes.c, switched by attach.c: on while a probe is attached to the
+ * kernel's sched_set_need_resched tracepoint (7.x has it; it is optional)
  */
 DECLARE_STATIC_KEY_FALSE(ss_resched_traced);
 bool ss_resched_tracepoint(void);
 
-/* main.c */
+/* attach.c: whether the kernel and the layout let group @g be measured */
 bool ss_group_supported(enum ss_group g);
 
 /*
- * main.c: the clock waits are timed with (clock=): local_clock(), the
+ * clock.c: the clock waits are timed with (clock=): local_clock(), the
  * clock of the kernel's run_delay, or runqlat's ktime_get_mono_fast_ns(),
  * which costs fewer instructions where timekeeping reads the TSC (about 30
  * a call on 7.x) and far more where it reads an HPET; `schedscope load`
@@ -300,6 +300,7 @@ bool ss_group_supported(enum ss_group g);
  * give the same to within their rates.
  */
 DECLARE_STATIC_KEY_FALSE(ss_clock_mono);
+int ss_clock_init(void);
 const char *ss_clock_name(void);
 
 static __always_inline u64 ss_clock(void)

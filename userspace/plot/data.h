@@ -43,6 +43,7 @@
 #include <stdio.h>
 
 #include "lib/summary_stats.h"
+#include "plot/bars.h"
 #include "results/sweep_results.h"
 
 enum plot_chart {
@@ -87,7 +88,6 @@ extern const size_t plot_ncauses;
 
 /* Buckets a histogram can have: 65 unsigned, 2 * 64 + 1 signed. */
 #define PLOT_MAX_BUCKETS	129
-#define PLOT_LABEL_MAX		64
 
 /* A module histogram summed over a setting's runs, buckets ascending. */
 struct plot_hist {
@@ -96,13 +96,6 @@ struct plot_hist {
 	uint64_t count[PLOT_MAX_BUCKETS];
 	uint64_t total;
 	size_t runs;			/* runs that had the histogram */
-};
-
-/* Rows of clustered bars: one row per cause or task, one bar per setting. */
-struct plot_bars {
-	size_t nrows;
-	char (*row)[PLOT_LABEL_MAX];
-	struct summary_stats *stat;	/* [row * nsettings + setting] */
 };
 
 struct plot_data {
@@ -173,27 +166,6 @@ bool plot_setting_has(const struct plot_data *pd, enum plot_chart c, size_t s);
 
 /* The exclusive upper bound of bucket b, in the histogram's unit. */
 double plot_hist_upper(const struct plot_hist *h, size_t b);
-
-/*
- * The values behind bars while the runs are read: per row and setting one
- * per run of the setting, in the setting's order of runs (NAN where the run
- * has none), each cell summarized when all are in (plot_bars_finish()).
- */
-struct plot_bars_values {
-	struct plot_bars *bars;
-	size_t nsettings, nruns;	/* nruns: the most runs of a setting */
-	double *v;			/* [(row * nsettings + s) * nruns + r] */
-};
-
-void plot_bars_init(struct plot_bars_values *bv, struct plot_bars *bars,
-		    const struct sweep_results *res);
-/* Where run r of setting s puts its value in a row. */
-double *plot_bars_value(struct plot_bars_values *bv, size_t row, size_t s,
-			size_t r);
-/* The index of the row named label, added (no values) if new; -1: no memory. */
-long plot_bars_row(struct plot_bars_values *bv, const char *label);
-/* Every row's values summarized into bars->stat, and freed. 0 or -ENOMEM. */
-int plot_bars_finish(struct plot_bars_values *bv);
 
 /* The tool_metrics chart's bars and have/why (tool_data.c). 0 or -ENOMEM. */
 int plot_build_tools(struct plot_data *pd);
