@@ -16,6 +16,7 @@
 #include "compat.h"
 #include "decisions.h"
 #include "eevdf.h"
+#include "ranking.h"
 #include "schedscope.h"
 
 #define SS_FILTER_MAX	4096	/* bytes a filter write may hold */
@@ -86,6 +87,55 @@ static const struct file_operations ss_slow_fops = {
 	.llseek		= seq_lseek,
 	.release	= single_release,
 	.write		= ss_slow_write,
+};
+
+/* `rank_by`: what the ranking's entries are kept by (ranking.h) */
+static int ss_rank_by_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%s\n", ss_rank_by_name());
+	return 0;
+}
+
+static int ss_rank_by_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, ss_rank_by_show, NULL);
+}
+
+static ssize_t ss_rank_by_write(struct file *file, const char __user *ubuf,
+				size_t count, loff_t *ppos)
+{
+	char *buf = ss_write_line(ubuf, count, ppos, SS_FLAG_MAX);
+	int err;
+
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	err = ss_rank_set(buf);
+	kfree(buf);
+	return err ? err : count;
+}
+
+static const struct file_operations ss_rank_by_fops = {
+	.owner		= THIS_MODULE,
+	.open		= ss_rank_by_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+	.write		= ss_rank_by_write,
+};
+
+static int ss_ranking_open(struct inode *inode, struct file *file)
+{
+	/* a table line is about 400 bytes: room for a full CPU at once */
+	return single_open_size(file, ss_rank_show, NULL,
+				(SS_RANK_ENTRIES + 2) * 512);
+}
+
+static const struct file_operations ss_ranking_fops = {
+	.owner		= THIS_MODULE,
+	.open		= ss_ranking_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
 };
 
 /* `0` or `1`, nothing else. */
@@ -288,6 +338,7 @@ static ssize_t ss_reset_write(struct file *file, const char __user *ubuf,
 		return err;
 	mutex_lock(&ss_reset_lock);
 	ss_stats_reset();
+	ss_rank_reset();
 	mutex_unlock(&ss_reset_lock);
 	return count;
 }
@@ -457,6 +508,8 @@ int ss_debugfs_create(void)
 	debugfs_create_file("filter", 0644, ss_dir, NULL, &ss_filter_fops);
 	debugfs_create_file("groups", 0644, ss_dir, NULL, &ss_groups_fops);
 	debugfs_create_file("slow_us", 0644, ss_dir, NULL, &ss_slow_fops);
+	debugfs_create_file("rank_by", 0644, ss_dir, NULL, &ss_rank_by_fops);
+	debugfs_create_file("ranking", 0444, ss_dir, NULL, &ss_ranking_fops);
 	debugfs_create_file("stats", 0444, ss_dir, NULL, &ss_stats_fops);
 	debugfs_create_file("stats_percpu", 0444, ss_dir, NULL,
 			    &ss_stats_percpu_fops);

@@ -56,7 +56,8 @@ static inline bool ss_decisions_live(void)
 
 struct ss_rq_view;
 struct ss_cpu;
-void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv);
+void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv,
+			u64 woken_at);
 void ss_wakeup_resched_note(struct ss_cpu *rq_cpu);
 
 #endif /* _SCHEDSCOPE_DECISIONS_H */

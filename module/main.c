@@ -13,6 +13,7 @@
 #include "compat.h"
 #include "decisions.h"
 #include "eevdf.h"
+#include "ranking.h"
 #include "schedscope.h"
 
 static bool enable_on_load;
@@ -87,6 +88,8 @@ static void __exit schedscope_exit(void)
 	ss_debugfs_remove();
 	ss_set_enabled(false);
 	ss_filter_release();
+	ss_slow_free();
+	ss_rank_free();
 	ss_task_slots_free();
 	ss_stats_free();
 }

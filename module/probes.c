@@ -19,8 +19,10 @@
 #include "compat.h"
 #include "decisions.h"
 #include "eevdf.h"
+#include "ranking.h"
 #include "schedscope.h"
 #include "task_slots.h"
+#include "wait_notes.h"
 
 /*
  * What the probes measure, and whether the kernel's sched_set_need_resched
@@ -99,6 +101,10 @@ static void ss_wait_end(struct task_struct *p, const struct ss_wait *w,
 	u64 waited = ss_elapsed(w->since, now);
 
 	ss_stats_record(ss_wait_hist(w->kind), waited);
+	/* a throttled wait is its group's quota, not a wait for a CPU */
+	if (static_branch_unlikely(&ss_rank_on) &&
+	    w->kind != SS_WAIT_THROTTLED)
+		ss_rank_record(p, waited);
 	if (static_branch_unlikely(&ss_slow_armed) &&
 	    waited >= READ_ONCE(ss_slow_ns))
 		ss_slow_wait_record(&c->run_log, p, w->kind, w->since, now);
@@ -159,11 +165,12 @@ static void ss_switch_out(unsigned int on, struct task_struct *prev,
 	if (on & SS_SLOT_GROUPS) {
 		if (!runnable) {
 			ss_task_sleep(prev, delayed ? SS_SLEEP_DELAYED : SS_SLEEP);
-		} else if (unlikely(ss_fair(prev) && ss_throttled(prev))) {
-			throttled = true;
-			ss_task_wait_begin(prev, SS_WAIT_THROTTLED, now);
 		} else {
-			ss_task_wait_begin(prev, SS_WAIT_PREEMPT, now);
+			throttled = unlikely(ss_fair(prev) && ss_throttled(prev));
+			ss_task_wait_begin(prev, throttled ? SS_WAIT_THROTTLED :
+					   SS_WAIT_PREEMPT, now);
+			if (static_branch_unlikely(&ss_slow_armed))
+				ss_wait_note_begin(prev, now);
 		}
 		/* unthrottled, it is queued again unseen */
 		if (runnable && ss_weight_wanted(on, prev))
@@ -245,13 +252,22 @@ void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 	unsigned int on = ss_probe_groups();
 	enum ss_wait_kind before = SS_WAIT_NONE;
 	struct ss_rq_view rv __uninitialized;
+	u64 woken_at = 0;	/* a slow wait's note begun: its start */
 
 	/* under the lock of the wakee's runqueue */
 	rv.rq_cpu = per_cpu_ptr(ss_cpus, task_cpu(p));
 	rv.cfs_rq = NULL;
 	ss_cpu_this();
-	if (on & SS_SLOT_GROUPS)
-		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, ss_clock());
+	if (on & SS_SLOT_GROUPS) {
+		u64 now = ss_clock();
+
+		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, now);
+		if (static_branch_unlikely(&ss_slow_armed) &&
+		    !ss_wait_goes_on(SS_WAIT_WAKEUP, before)) {
+			ss_wait_note_begin(p, now);
+			woken_at = now;
+		}
+	}
 	if (ss_weight_wanted(on, p))
 		ss_eevdf_queued(p, true);
 	if (!ss_measured(p))
@@ -262,7 +278,7 @@ void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 			    SS_ON(DELAYED_DEQUEUE), p)) {
 		ss_eevdf_wakeup(p, before, on, &rv);
 		if (on & SS_ON(DECISIONS)) {
-			ss_wakeup_decision(p, &rv);
+			ss_wakeup_decision(p, &rv, woken_at);
 			return;
 		}
 	}
@@ -287,8 +303,13 @@ void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)
 	unsigned int on = ss_probe_groups();
 
 	ss_cpu_this();
-	if (on & SS_SLOT_GROUPS)
-		ss_task_wait_begin(p, SS_WAIT_NEW, ss_clock());
+	if (on & SS_SLOT_GROUPS) {
+		u64 now = ss_clock();
+
+		ss_task_wait_begin(p, SS_WAIT_NEW, now);
+		if (static_branch_unlikely(&ss_slow_armed))
+			ss_wait_note_begin(p, now);
+	}
 	if (ss_weight_wanted(on, p))
 		ss_eevdf_queued(p, true);
 	if ((on & SS_ON(LATENCY)) && ss_measured(p))

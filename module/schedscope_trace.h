@@ -112,7 +112,7 @@ TRACE_EVENT(decision,
 		__field(int,		cpu)
 		__field(pid_t,		pid)
 		__array(char,		comm,	TASK_COMM_LEN)
-		__array(char,		decision, 24)
+		__array(char,		decision, SS_DECISION_NAME_LEN)
 		__field(int,		depth)
 		__field(s64,		lag)
 		__field(u64,		vruntime)
@@ -192,6 +192,12 @@ TRACE_EVENT(slow_wait,
 		__field(u64,		rest_ns)
 		__field(u64,		idle_ns)
 		__field(u64,		unseen_ns)
+		__array(u64,		ran_cgroup, SS_SLOW_RAN)
+		__array(char,		decision, SS_DECISION_NAME_LEN)
+		__field(s64,		lag)
+		__field(int,		eligible)
+		__field(int,		from_cpu)
+		__field(int,		migrated)
 	),
 
 	TP_fast_assign(
@@ -216,6 +222,7 @@ TRACE_EVENT(slow_wait,
 			__entry->ran_nice[i]	= named ? e->nice : 0;
 			__entry->ran_ns[i]	= named ? s->ran_ns[i] : 0;
 			__entry->ran_slice[i]	= named ? e->slice : 0;
+			__entry->ran_cgroup[i]	= named ? e->cgroup : 0;
 			if (named)
 				memcpy(__entry->ran_comm + i * TASK_COMM_LEN,
 				       e->comm, TASK_COMM_LEN);
@@ -224,16 +231,23 @@ TRACE_EVENT(slow_wait,
 		__entry->rest_ns	= s->rest_ns;
 		__entry->idle_ns	= s->idle_ns;
 		__entry->unseen_ns	= s->unseen_ns;
+		strscpy(__entry->decision, s->decision,
+			SS_DECISION_NAME_LEN);
+		__entry->lag		= s->has_lag ? s->lag : 0;
+		__entry->eligible	= s->has_lag ? s->eligible : -1;
+		__entry->from_cpu	= s->from_cpu;
+		__entry->migrated	= s->migrated;
 	),
 
-	TP_printk("cpu=%d pid=%d tgid=%d comm=%s kind=%d wait_ns=%llu ran=%d/%llu,%d/%llu,%d/%llu rest=%u/%llu idle_ns=%llu unseen_ns=%llu",
+	TP_printk("cpu=%d pid=%d tgid=%d comm=%s kind=%d wait_ns=%llu ran=%d/%llu,%d/%llu,%d/%llu rest=%u/%llu idle_ns=%llu unseen_ns=%llu decision=%s lag=%lld eligible=%d from_cpu=%d migrated=%d",
 		  __entry->cpu, __entry->pid, __entry->tgid, __entry->comm,
 		  __entry->kind, __entry->wait_ns,
 		  __entry->ran_pid[0], __entry->ran_ns[0],
 		  __entry->ran_pid[1], __entry->ran_ns[1],
 		  __entry->ran_pid[2], __entry->ran_ns[2],
 		  __entry->rest_tasks, __entry->rest_ns, __entry->idle_ns,
-		  __entry->unseen_ns)
+		  __entry->unseen_ns, __entry->decision, __entry->lag,
+		  __entry->eligible, __entry->from_cpu, __entry->migrated)
 );
 
 #endif /* _SCHEDSCOPE_TRACE_H */

@@ -9,14 +9,17 @@
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/rcupdate.h>
+#include <linux/vmalloc.h>
 
 #include "schedscope.h"
+#include "wait_notes.h"
 /* every trace event of the module is created here, the EEVDF ones too */
 #define CREATE_TRACE_POINTS
 #include "schedscope_trace.h"
 
 DEFINE_STATIC_KEY_FALSE(ss_slow_armed);
 u64 ss_slow_ns;
+struct ss_wait_note *ss_wait_notes;
 
 /* A task's run time during the wait, over its entries in the log. */
 struct ss_slow_run {
@@ -78,6 +81,29 @@ static u64 ss_task_cgroup_id(struct task_struct *p)
 	return id;
 }
 
+/* How @p's wait begun at @since began, from its note, into @s. */
+static void ss_slow_note(const struct task_struct *p, u64 since,
+			 struct ss_slow_summary *s)
+{
+	struct ss_wait_note n;
+
+	s->decision = "";
+	s->from_cpu = -1;
+	if (!ss_wait_note_read(p, since, &n))
+		return;
+	s->from_cpu = n.cpu;
+	s->migrated = n.migrations != (u32)p->se.nr_migrations;
+	if (n.decision) {
+		s->decision = ss_counters[n.decision - 1].name;
+		/* the decision event's names: without the prefix */
+		if (!strncmp(s->decision, "wakeup_", 7))
+			s->decision += 7;
+	}
+	s->has_lag = n.flags & SS_NOTE_LAG;
+	s->eligible = n.flags & SS_NOTE_ELIGIBLE;
+	s->lag = n.lag;
+}
+
 void ss_slow_wait_record(const struct ss_run_log *log,
 			 struct task_struct *p, int kind, u64 since, u64 now)
 {
@@ -99,6 +125,7 @@ void ss_slow_wait_record(const struct ss_run_log *log,
 	if (end > since)
 		s.unseen_ns = end - since;
 	ss_slow_rank(runs, n, &s);
+	ss_slow_note(p, since, &s);
 	trace_slow_wait(p, kind, now - since, ss_task_cgroup_id(p), &s);
 }
 
@@ -108,9 +135,20 @@ int ss_slow_set(u64 us)
 {
 	int cpu;
 
+	/* a note's decision is the counter's index + 1, in a u8 */
+	BUILD_BUG_ON(SS_NR_COUNTERS >= U8_MAX);
 	if (us > U64_MAX / NSEC_PER_USEC)
 		return -ERANGE;
 	mutex_lock(&ss_slow_lock);
+	/* kept until unload: a probe may read it until then */
+	if (us && !ss_wait_notes) {
+		ss_wait_notes = vzalloc(array_size(ss_task_slots_nr,
+						   sizeof(*ss_wait_notes)));
+		if (!ss_wait_notes) {
+			mutex_unlock(&ss_slow_lock);
+			return -ENOMEM;
+		}
+	}
 	if (!us) {
 		static_branch_disable(&ss_slow_armed);
 	} else if (!static_key_enabled(&ss_slow_armed)) {
@@ -130,4 +168,10 @@ u64 ss_slow_us(void)
 {
 	return static_key_enabled(&ss_slow_armed) ?
 	       READ_ONCE(ss_slow_ns) / NSEC_PER_USEC : 0;
+}
+
+void ss_slow_free(void)
+{
+	vfree(ss_wait_notes);
+	ss_wait_notes = NULL;
 }

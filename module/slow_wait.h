@@ -12,6 +12,7 @@
 #ifndef _SCHEDSCOPE_SLOW_WAIT_H
 #define _SCHEDSCOPE_SLOW_WAIT_H
 
+#include <linux/cgroup.h>
 #include <linux/jump_label.h>
 #include <linux/sched.h>
 
@@ -21,11 +22,14 @@
 #define SS_RUN_LOG_LEN	32
 /* Tasks named per slow wait, the longest runs first; the rest are summed. */
 #define SS_SLOW_RAN	3
+/* A wakeup decision's name in the trace events, with its NUL. */
+#define SS_DECISION_NAME_LEN	24
 
 /* A task switched in on this CPU at @start (tid 0: the CPU went idle). */
 struct ss_run_entry {
 	u64 start;
 	u64 slice;
+	u64 cgroup;		/* its cgroup's id (cgroup v2) */
 	pid_t tid, tgid;
 	int nice;
 	char comm[TASK_COMM_LEN];
@@ -45,6 +49,12 @@ struct ss_slow_summary {
 	u64 rest_ns;
 	u64 idle_ns;			/* the CPU idle */
 	u64 unseen_ns;			/* before the log's oldest switch */
+	/* how the wait began (wait_notes.h), where its note says */
+	const char *decision;		/* a woken wait's decision, or "" */
+	s64 lag;			/* with has_lag: at the deciding level */
+	bool has_lag, eligible;
+	int from_cpu;			/* -1: not known */
+	bool migrated;			/* moved to another CPU meanwhile */
 };
 
 DECLARE_STATIC_KEY_FALSE(ss_slow_armed);
@@ -59,6 +69,8 @@ static __always_inline void ss_run_log_note(struct ss_run_log *log,
 
 	e->start = now;
 	e->slice = ss_se_slice(&next->se);
+	/* sched_switch runs with preemption off: an RCU reader */
+	e->cgroup = cgroup_id(task_css_set_check(next, true)->dfl_cgrp);
 	e->tid = next->pid;
 	e->tgid = next->tgid;
 	e->nice = task_nice(next);
@@ -77,5 +89,7 @@ void ss_slow_wait_record(const struct ss_run_log *log,
 /* `slow_us`: 0 disarms; else the threshold in microseconds. */
 int ss_slow_set(u64 us);
 u64 ss_slow_us(void);
+/* At unload, with no probe attached any more. */
+void ss_slow_free(void);
 
 #endif /* _SCHEDSCOPE_SLOW_WAIT_H */

@@ -116,6 +116,14 @@ static inline void ss_slot_take(struct ss_task_slot *s, struct task_struct *p)
 	WRITE_ONCE(s->task, p);
 }
 
+/* A wait of @kind begun after @before: the one already running goes on. */
+static inline bool ss_wait_goes_on(enum ss_wait_kind kind,
+				   enum ss_wait_kind before)
+{
+	return kind == SS_WAIT_WAKEUP &&
+	       (before == SS_WAIT_PREEMPT || before == SS_WAIT_THROTTLED);
+}
+
 /*
  * Returns what @p was doing before: SS_SLEEP after a real dequeue, for
  * instance, tells a placement from the wakeup of a still queued task.
@@ -127,8 +135,7 @@ static inline enum ss_wait_kind ss_task_wait_begin(struct task_struct *p,
 	struct ss_task_slot *s = ss_slot_of(hash);
 	enum ss_wait_kind before = ss_word_kind(ss_own_word(s, p, tag));
 
-	if (kind == SS_WAIT_WAKEUP &&
-	    (before == SS_WAIT_PREEMPT || before == SS_WAIT_THROTTLED))
+	if (ss_wait_goes_on(kind, before))
 		return before;
 	ss_slot_take(s, p);
 	WRITE_ONCE(s->word, ss_word(now, tag, kind));

@@ -61,6 +61,7 @@
 #include "decisions.h"
 #include "eevdf.h"
 #include "schedscope.h"
+#include "wait_notes.h"
 
 #if SS_CAN_EEVDF
 #include "schedscope_trace.h"
@@ -413,9 +414,11 @@ static void ss_trace_decision(struct task_struct *p,
 
 /*
  * @p, fair and measured, was just woken: count its decision.  @rv: a cfs_rq
- * read at this wakeup, or none.
+ * read at this wakeup, or none.  @woken_at: the start of the wait whose
+ * note (wait_notes.h) takes the decision, or 0.
  */
-void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv)
+void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv,
+			u64 woken_at)
 {
 	struct ss_cpu *rq_cpu = rv->rq_cpu;
 	/* written at that CPU's switches, under the lock held here */
@@ -483,5 +486,7 @@ count:
 				       lvl.v.lag);
 	if (trace_decision_enabled())
 		ss_trace_decision(p, curr, c, &lvl);
+	if (woken_at)
+		ss_wait_note_decision(p, woken_at, c, lvl.se ? &lvl.v : NULL);
 }
 #endif /* SS_CAN_EEVDF */

@@ -88,6 +88,8 @@ void test_sweep_parts(void);
 void test_run_module(void);
 void test_catalogue_extra(void);
 void test_slow_wait(void);
+void test_record_over(void);
+void test_ranking(void);
 void test_sweep_results(void);
 void test_sweep_groups(void);
 void test_tool_output(void);

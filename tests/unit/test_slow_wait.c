@@ -3,7 +3,9 @@
  * schedscope slow's pieces: a schedscope:slow_wait record read by its
  * format as tracefs prints it (kmod/slow_event.c), the line, the JSON and
  * the why of a wait (output/slow_wait.c), who hurt most
- * (output/slow_summary.c), and a cgroup found by its id (lib/cgroup_path.c).
+ * (output/slow_summary.c), a cgroup found by its id (lib/cgroup_path.c,
+ * lib/cgroup_names.c), the cpu.max limit over a cgroup
+ * (lib/cgroup_cpu_max.c) and a growing array (lib/grow_array.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -15,7 +17,10 @@
 
 #include "check.h"
 #include "kmod/slow_event.h"
+#include "lib/cgroup_cpu_max.h"
+#include "lib/cgroup_names.h"
 #include "lib/cgroup_path.h"
+#include "lib/grow_array.h"
 #include "output/slow_summary.h"
 #include "output/slow_wait.h"
 #include "test_util.h"
@@ -49,6 +54,12 @@ static const char format[] =
 "\tfield:u64 rest_ns;\toffset:216;\tsize:8;\tsigned:0;\n"
 "\tfield:u64 idle_ns;\toffset:224;\tsize:8;\tsigned:0;\n"
 "\tfield:u64 unseen_ns;\toffset:232;\tsize:8;\tsigned:0;\n"
+"\tfield:u64 ran_cgroup[3];\toffset:240;\tsize:24;\tsigned:0;\n"
+"\tfield:char decision[24];\toffset:264;\tsize:24;\tsigned:0;\n"
+"\tfield:s64 lag;\toffset:288;\tsize:8;\tsigned:1;\n"
+"\tfield:int eligible;\toffset:296;\tsize:4;\tsigned:1;\n"
+"\tfield:int from_cpu;\toffset:300;\tsize:4;\tsigned:1;\n"
+"\tfield:int migrated;\toffset:304;\tsize:4;\tsigned:1;\n"
 "\n"
 "print fmt: \"cpu=%d pid=%d\", REC->cpu, REC->pid\n";
 
@@ -91,11 +102,18 @@ static void fill(unsigned char *d)
 	put64(d, 216, 200000);
 	put64(d, 224, 100000);
 	put64(d, 232, 0);
+	put64(d, 240, 7);
+	put64(d, 248, 8);
+	memcpy(d + 264, "decline_protected", 17);
+	put64(d, 288, (uint64_t)-2100000);
+	put32(d, 296, 1);
+	put32(d, 300, 0);
+	put32(d, 304, 1);
 }
 
 static void test_parse(struct tep_event *ev, struct slow_wait *w)
 {
-	unsigned char data[240] = { 0 };
+	unsigned char data[312] = { 0 };
 	struct tep_record rec = { .ts = 5000000000ull, .data = data,
 				  .size = sizeof(data) };
 	char err[256] = "";
@@ -119,6 +137,39 @@ static void test_parse(struct tep_event *ev, struct slow_wait *w)
 	CHECK_EQ_U64(w->ran[0].slice_ns, 20000000);
 	CHECK_EQ_U64(w->rest_tasks, 2);
 	CHECK_EQ_U64(w->idle_ns, 100000);
+	CHECK_EQ_U64(w->ran[0].cgroup, 7);
+	CHECK_EQ_U64(w->ran[1].cgroup, 8);
+	CHECK_STR_EQ(w->decision, "decline_protected");
+	CHECK(w->lag_ns == -2100000);
+	CHECK_EQ_INT(w->eligible, 1);
+	CHECK_EQ_INT(w->from_cpu, 0);
+	CHECK_EQ_INT(w->migrated, 1);
+
+	/* a module without the fields of how the wait began: not known */
+	{
+		static const char *const added[] = {
+			"ran_cgroup", "decision", "lag", "eligible",
+			"from_cpu", "migrated",
+		};
+		struct tep_format_field *f[6];
+		struct slow_wait old;
+		unsigned int i;
+
+		for (i = 0; i < 6; i++) {
+			f[i] = tep_find_field(ev, added[i]);
+			if (!CHECK(f[i]))
+				return;
+			f[i]->name[0] = '_';	/* not found by its name */
+		}
+		CHECK(!slow_wait_parse(ev, &rec, &old, err, sizeof(err)));
+		CHECK_STR_EQ(old.decision, "");
+		CHECK_EQ_INT(old.eligible, -1);
+		CHECK_EQ_INT(old.from_cpu, -1);
+		CHECK_EQ_U64(old.ran[0].cgroup, 0);
+		CHECK_EQ_U64(old.wait_ns, 18000000);
+		for (i = 0; i < 6; i++)
+			f[i]->name[0] = added[i][0];
+	}
 
 	/* a kind out of range, a record cut short */
 	put32(data, 36, 9);
@@ -132,73 +183,146 @@ static void test_parse(struct tep_event *ev, struct slow_wait *w)
 	CHECK(!slow_wait_parse(ev, &rec, w, err, sizeof(err)));
 }
 
-static void test_text(const struct slow_wait *w0)
+/* The why of a wait: by decision, cause, cgroup and move. */
+static void test_why(const struct slow_wait *w0)
 {
+	struct slow_wait_names nm = { 0 };
 	struct slow_wait w = *w0;
-	char buf[512], *text = NULL;
-	size_t len;
-	FILE *mem;
-	json_t *j;
+	char buf[SLOW_WHY_MAX];
 
-	slow_ran_text(&w.ran[0], buf, sizeof(buf));
-	CHECK_STR_EQ(buf, "hog/180 17.2 ms nice -10 slice 20.0 ms");
-	slow_wait_why(&w, NULL, buf, sizeof(buf));
+	w.decision[0] = '\0';
+	w.migrated = 0;
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
 	CHECK_STR_EQ(buf, "woken, not run: hog/180 kept the CPU 17.2 ms of "
 		     "it, at nice -10 against this task's 0 (more weight)");
+	slow_wait_why(w0, &nm, buf, sizeof(buf));
+	CHECK_STR_EQ(buf, "not preempted: the running task was protected by "
+		     "RUN_TO_PARITY until its slice ended; hog/180 ran 17.2 ms "
+		     "of it, at nice -10 against this task's 0 (more weight); "
+		     "moved from CPU 0 while waiting");
+	snprintf(w.decision, sizeof(w.decision), "decline_ineligible");
+	w.lag_ns = -2100000;
+	w.ran[0].nice = 0;
+	nm.cgroup = "/web";
+	nm.ran_cgroup[0] = "/batch";
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
+	CHECK_STR_EQ(buf, "not eligible at the wakeup, lag -2.1 ms; hog/180 ran "
+		     "17.2 ms of it, in /batch against this task's /web (their "
+		     "cpu.weight shares)");
+	/* no lag where no level decided; an unknown class: no words */
+	w.eligible = -1;
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
+	CHECK_STR_HAS(buf, "not eligible at the wakeup; hog/180");
+	snprintf(w.decision, sizeof(w.decision), "undecided");
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
+	CHECK_STR_HAS(buf, "woken, not run: hog/180");
+	CHECK(slow_decision_words("decline_policy") != NULL);
+	CHECK(slow_decision_words("undecided") == NULL);
+
 	w.kind = SLOW_THROTTLED;
-	slow_wait_why(&w, "/thr", buf, sizeof(buf));
-	CHECK_STR_HAS(buf, "throttled: cgroup /thr used its cpu.max quota");
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
+	CHECK_STR_HAS(buf, "throttled: cgroup /web used its cpu.max quota");
+	nm.limiter = "/thr";
+	nm.quota_us = 5000;
+	nm.period_us = 100000;
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
+	CHECK_STR_EQ(buf, "throttled: /thr used its cpu.max quota 5.0 ms/100.0 "
+		     "ms");
+	nm.limiter = NULL;
 	w.kind = SLOW_PREEMPTED;
 	w.idle_ns = 10000000;
-	slow_wait_why(&w, NULL, buf, sizeof(buf));
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
 	CHECK_STR_HAS(buf, "CPU 1 was idle 10.0 ms of it");
 	w.idle_ns = 0;
 	w.ran[0].run_ns = 6000000;
-	slow_wait_why(&w, NULL, buf, sizeof(buf));
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
 	CHECK_STR_EQ(buf, "4 tasks took turns on CPU 1, hog/180 the longest");
+	/* a moved wait whose CPUs are the same says nothing of it */
+	w.migrated = 1;
+	w.from_cpu = 1;
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
+	CHECK(!strstr(buf, "moved"));
+	/* cut short, never overrun */
+	slow_wait_why(w0, &nm, buf, 20);
+	CHECK_EQ_U64(strlen(buf), 19);
+}
 
+static void test_text(const struct slow_wait *w0)
+{
+	struct slow_wait_names nm = { .cgroup = "/web",
+				      .ran_cgroup = { "/batch", NULL } };
+	char buf[512], *text = NULL;
+	struct slow_wait w = *w0;
+	size_t len;
+	FILE *mem;
+	json_t *j, *ran;
+
+	slow_ran_text(&w.ran[0], buf, sizeof(buf));
+	CHECK_STR_EQ(buf, "hog/180 17.2 ms nice -10 slice 20.0 ms");
 	mem = open_memstream(&text, &len);
 	if (!CHECK(mem))
 		return;
-	slow_wait_print(mem, w0, 0, NULL);
+	slow_wait_print(mem, w0, 0, &nm);
 	fclose(mem);
 	CHECK_STR_HAS(text, " cyclictest          1234 woken         18000  "
 		      "hog/180 17.2 ms nice -10 slice 20.0 ms, kworker/1:0/181 "
 		      "500 us nice 5 slice 3.0 ms, +2 tasks 200 us, idle 100 us; "
-		      "woken, not run:");
+		      "not preempted: the running task was protected");
 	CHECK(text[strlen(text) - 1] == '\n' && !strchr(text, '\n')[1]);
 	free(text);
 
-	j = slow_wait_json(w0, 1765000000.5, "/web");
+	j = slow_wait_json(w0, 1765000000.5, &nm);
 	if (!CHECK(j))
 		return;
+	ran = json_object_get(j, "ran");
 	CHECK(json_real_value(json_object_get(j, "time")) == 1765000000.5);
 	CHECK_STR_EQ(json_string_value(json_object_get(j, "kind")), "woken");
 	CHECK(json_number_value(json_object_get(j, "wait_us")) == 18000);
-	CHECK(json_is_null(json_object_get(j, "decision")));
+	CHECK_STR_EQ(json_string_value(json_object_get(j, "decision")),
+		     "decline_protected");
+	CHECK(json_number_value(json_object_get(j, "lag_us")) == -2100);
+	CHECK(json_is_true(json_object_get(j, "eligible")));
+	CHECK(json_is_true(json_object_get(j, "migrated")));
+	CHECK_EQ_INT(json_integer_value(json_object_get(j, "from_cpu")), 0);
 	CHECK_STR_EQ(json_string_value(json_object_get(j, "cgroup")), "/web");
-	CHECK_EQ_U64(json_array_size(json_object_get(j, "ran")), 2);
-	CHECK(json_number_value(json_object_get(json_array_get(
-		json_object_get(j, "ran"), 0), "run_us")) == 17200);
-	CHECK_EQ_INT(json_integer_value(json_object_get(json_array_get(
-		json_object_get(j, "ran"), 1), "pid")), 181);
+	CHECK_EQ_U64(json_array_size(ran), 2);
+	CHECK(json_number_value(json_object_get(json_array_get(ran, 0),
+						"run_us")) == 17200);
+	CHECK_STR_EQ(json_string_value(json_object_get(json_array_get(ran, 0),
+						       "cgroup")), "/batch");
+	CHECK(json_is_null(json_object_get(json_array_get(ran, 1), "cgroup")));
+	CHECK_EQ_INT(json_integer_value(json_object_get(json_array_get(ran, 1),
+							"pid")), 181);
 	CHECK_STR_HAS(json_string_value(json_object_get(j, "why")), "hog/180");
+	json_decref(j);
+
+	/* not woken: no decision, whatever the record holds */
+	w.kind = SLOW_PREEMPTED;
+	w.from_cpu = -1;
+	j = slow_wait_json(&w, 0, &nm);
+	if (!CHECK(j))
+		return;
+	CHECK(json_is_null(json_object_get(j, "decision")));
+	CHECK(json_is_null(json_object_get(j, "lag_us")));
+	CHECK(json_is_null(json_object_get(j, "from_cpu")));
 	json_decref(j);
 }
 
 static void test_summary(const struct slow_wait *w0)
 {
+	struct slow_wait_names nm = { .ran_cgroup = { "/batch", "/batch" } };
 	struct slow_summary s = { 0 };
 	struct slow_wait w = *w0;
 	char *text = NULL;
 	size_t len;
 	FILE *mem;
 
-	CHECK(!slow_summary_add(&s, &w));
+	CHECK(!slow_summary_add(&s, &w, &nm));
 	w.kind = SLOW_PREEMPTED;
 	w.ran[0].run_ns = 1000000;
 	w.ran[1].run_ns = 9000000;
-	CHECK(!slow_summary_add(&s, &w));
+	nm.ran_cgroup[1] = NULL;
+	CHECK(!slow_summary_add(&s, &w, &nm));
 	slow_summary_sort(&s);
 	CHECK_EQ_U64(s.waits, 2);
 	CHECK_EQ_U64(s.n, 2);
@@ -213,6 +337,14 @@ static void test_summary(const struct slow_wait *w0)
 		CHECK_STR_HAS(text, "# 2 slow waits, 36.0 ms in all; woken 1 "
 			      "(18.0 ms); preempted 1 (18.0 ms)\n");
 		CHECK_STR_HAS(text, "# hog                  180       2        2         18.2\n");
+		CHECK_STR_HAS(text, "# ... and 1 more\n");
+		CHECK_STR_HAS(text, "# woken: decline_protected               "
+			      "1         18.0\n");
+		CHECK_STR_HAS(text, "# preempted                              "
+			      "1         18.0\n");
+		/* one wait per cgroup however many of its tasks ran */
+		CHECK_STR_HAS(text, "# /batch                                 "
+			      "2         18.7\n");
 		CHECK_STR_HAS(text, "# ... and 1 more\n");
 		free(text);
 	}
@@ -240,6 +372,68 @@ static void test_cgroup_path(void)
 		     -ENOENT);
 }
 
+static void test_cgroup_cpu_max(void)
+{
+	const char *root = test_tmpdir("cgroup_cpu_max");
+	struct cgroup_cpu_max limit;
+
+	test_write(root, "a/cpu.max", "5000 100000\n");
+	test_write(root, "a/b/cpu.max", "max 100000\n");
+	test_write(root, "c/cpu.max", "max 100000\n");
+	test_write(root, "d/cpu.max", "lots 100000\n");
+	CHECK_EQ_INT(cgroup_cpu_max_find(root, "/a/b", &limit), 0);
+	CHECK_STR_EQ(limit.path, "/a");
+	CHECK_EQ_U64(limit.quota_us, 5000);
+	CHECK_EQ_U64(limit.period_us, 100000);
+	CHECK_EQ_INT(cgroup_cpu_max_find(root, "/a", &limit), 0);
+	CHECK_EQ_INT(cgroup_cpu_max_find(root, "/c", &limit), -ENOENT);
+	CHECK_EQ_INT(cgroup_cpu_max_find(root, "/", &limit), -ENOENT);
+	CHECK_EQ_INT(cgroup_cpu_max_find(root, "/gone/x", &limit), -ENOENT);
+	CHECK_EQ_INT(cgroup_cpu_max_find(root, "/d", &limit), -EINVAL);
+	CHECK_EQ_INT(cgroup_cpu_max_find(root, "a", &limit), -EINVAL);
+}
+
+static void test_cgroup_names(void)
+{
+	const char *root = test_tmpdir("cgroup_names");
+	struct cgroup_names names = { .root = root };
+	char dir[4096];
+	struct stat st;
+	const char *first;
+	uint64_t id;
+
+	test_write(root, "x/cgroup.procs", "");
+	snprintf(dir, sizeof(dir), "%s/x", root);
+	if (!CHECK(!stat(dir, &st)))
+		return;
+	id = st.st_ino;
+	first = cgroup_name(&names, id);
+	CHECK_STR_EQ(first, "/x");
+	/* kept: the same entry, without a walk */
+	CHECK(cgroup_name(&names, id) == first);
+	CHECK(!cgroup_name(&names, 0));
+	CHECK(!cgroup_name(&names, 1));
+	CHECK(!cgroup_name(&names, 1));
+	CHECK_EQ_INT(names.next, 2);
+}
+
+static void test_grow_array(void)
+{
+	size_t cap = 0, n;
+	int *a = NULL;
+
+	for (n = 0; n < 40; n++) {
+		if (!CHECK(!grow_array(&a, &cap, n, sizeof(*a))))
+			break;
+		a[n] = (int)n;
+	}
+	CHECK_EQ_U64(cap, 64);
+	CHECK_EQ_INT(a[39], 39);
+	CHECK_EQ_INT(grow_array(&a, &cap, 64, SIZE_MAX / 2), -ENOMEM);
+	CHECK_EQ_U64(cap, 64);
+	free(a);
+}
+
 void test_slow_wait(void)
 {
 	struct tep_handle *tep = tep_alloc();
@@ -253,9 +447,13 @@ void test_slow_wait(void)
 	ev = tep_find_event_by_name(tep, "schedscope", "slow_wait");
 	if (CHECK(ev)) {
 		test_parse(ev, &w);
+		test_why(&w);
 		test_text(&w);
 		test_summary(&w);
 	}
 	tep_free(tep);
 	test_cgroup_path();
+	test_cgroup_cpu_max();
+	test_cgroup_names();
+	test_grow_array();
 }

@@ -27,6 +27,8 @@ static const struct {
 	{ "record_event", test_record_event },
 	{ "record_decision", test_record_decision },
 	{ "slow_wait", test_slow_wait },
+	{ "record_over", test_record_over },
+	{ "ranking", test_ranking },
 	{ "cli", test_cli },
 	{ "atomic_file", test_atomic_file },
 	{ "cpu_info", test_cpu_info },

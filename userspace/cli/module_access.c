@@ -4,7 +4,9 @@
  * (kmod/) returns, printed and explained for a person.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -12,6 +14,8 @@
 #include "cli/module_access.h"
 #include "kmod/load.h"
 #include "kmod/snapshot.h"
+#include "lib/read_file.h"
+#include "lib/text_lines.h"
 
 void ss_explain_missing(const char *cmd, const char *dir, int err)
 {
@@ -118,4 +122,54 @@ void ss_session_end(struct ss_session *s, const char *cmd)
 
 	if (ss_session_close(s, err, sizeof(err)))
 		cli_error_lines(cmd, err);
+}
+
+int ss_require_group(const char *cmd, const char *dir, const char *group)
+{
+	char path[4200], want[64], err[512];
+	struct text_lines t;
+	const char *line;
+	bool live = false;
+	char *status;
+	size_t len, n;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/status", dir);
+	ret = read_file(path, &status, &len, err, sizeof(err));
+	if (ret) {
+		cli_error(cmd, "%s", err);
+		return -1;
+	}
+	snprintf(want, sizeof(want), "group %s live", group);
+	text_lines_init(&t, status, len);
+	while (!live && text_lines_next(&t, &line, &n, NULL, 0) == 1)
+		live = n == strlen(want) && !memcmp(line, want, n);
+	free(status);
+	if (!live)
+		cli_error(cmd, "the module does not measure the %s group (see "
+			  "%s/status): load it with it (schedscope load "
+			  "--groups %s,...)", group, dir, group);
+	return live ? 0 : -1;
+}
+
+int ss_slow_arm(const char *cmd, const char *dir, uint64_t us, char *old,
+		size_t oldlen)
+{
+	char value[32], err[512];
+
+	snprintf(value, sizeof(value), "%" PRIu64, us);
+	if (ss_ctl_read(dir, "slow_us", old, oldlen, err, sizeof(err)) ||
+	    ss_ctl_write(dir, "slow_us", value, err, sizeof(err))) {
+		cli_error(cmd, "%s", err);
+		return -1;
+	}
+	return 0;
+}
+
+void ss_slow_disarm(const char *cmd, const char *dir, const char *old)
+{
+	char err[512];
+
+	if (ss_ctl_write(dir, "slow_us", old, err, sizeof(err)))
+		cli_error(cmd, "setting slow_us back to %s: %s", old, err);
 }

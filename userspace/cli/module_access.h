@@ -7,6 +7,9 @@
 #ifndef SCHEDSCOPE_CLI_MODULE_ACCESS_H
 #define SCHEDSCOPE_CLI_MODULE_ACCESS_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "kmod/control.h"
 
 /*
@@ -43,5 +46,20 @@ int ss_require_debugfs_dir(const char *cmd, const char *option,
 int ss_session_begin(struct ss_session *s, const char *cmd, const char *dir,
 		     const char *filter);
 void ss_session_end(struct ss_session *s, const char *cmd);
+
+/*
+ * The module's metric group (status: "group NAME live") is measured: 0, or
+ * -1 after saying it is not and how to load it with it.
+ */
+int ss_require_group(const char *cmd, const char *dir, const char *group);
+
+/*
+ * The module's slow_us set to us (slow waits, the schedscope:slow_wait
+ * event), its value before in old: 0, or -1 after saying why not.
+ * ss_slow_disarm() writes old back, saying so if that fails.
+ */
+int ss_slow_arm(const char *cmd, const char *dir, uint64_t us, char *old,
+		size_t oldlen);
+void ss_slow_disarm(const char *cmd, const char *dir, const char *old);
 
 #endif

@@ -20,7 +20,9 @@
 #include "cli/cli.h"
 #include "cli/module_access.h"
 #include "cmd/commands.h"
+#include "kmod/slow_event.h"
 #include "kmod/trace_event.h"
+#include "output/record_over.h"
 
 static const char cmd[] = "record";
 
@@ -36,9 +38,14 @@ static void usage(FILE *out)
 "  slice,weight,eligible,delayed,decision,curr_pid,curr_comm,curr_deadline\n"
 "(the last four a wakeup decision's: its class and the running task).\n"
 "Rows come in time order within each read of the buffers (every 100 ms).\n"
-"The module is enabled for the run if it was disabled, and disabled again.\n"
+"The module is enabled for the run if it was disabled, and disabled again;\n"
+"the filter is written before any event is enabled.\n"
 "\n"
 "  -o, --output FILE     write the CSV to FILE (default: standard output)\n"
+"  --over US             only the decision and pick rows of waits for a CPU\n"
+"                        of US microseconds or more (the module's slow_us,\n"
+"                        set back afterwards): the wakeup decision that\n"
+"                        began each such wait, and the pick that ended it\n"
 CLI_FILTER_HELP
 "  --debugfs DIR         the module's debugfs directory\n"
 CLI_HELP_HELP);
@@ -48,29 +55,39 @@ struct record_params {
 	struct cli_common_params common;
 	const char *output;
 	char **command;			/* NULL: until a signal */
+	uint64_t over_us;		/* 0: every row */
 };
 
 struct record_ctx {
 	struct tep_handle *tep;		/* the module's events */
 	struct tracefs_instance *inst;	/* recording in an instance of its own */
 	FILE *out;
+	struct record_over *over;	/* --over: the rows held back */
 	unsigned long long rows, missed, bad;
 	unsigned long long per_event[4];	/* as record_event_names */
 	char first_error[512];
 	int write_error;
 };
 
+enum { OPT_OVER = OPT_FIRST_COMMAND_OPT };
+
 static int take_option(void *params, int opt, const char *arg)
 {
 	struct record_params *p = params;
 
-	(void)opt;		/* -o, --output: the only one */
-	p->output = arg;
+	if (opt == 'o') {
+		p->output = arg;
+		return 0;
+	}
+	if (cli_parse_uint(arg, 1, UINT32_MAX, &p->over_us))
+		return cli_usage_error(cmd, "--over '%s': microseconds, 1 to "
+				       "%u", arg, UINT32_MAX);
 	return 0;
 }
 
 static const struct option options[] = {
 	{ "output", required_argument, NULL, 'o' },
+	{ "over", required_argument, NULL, OPT_OVER },
 	CLI_DEBUGFS_OPTION,
 	CLI_FILTER_OPTIONS,
 	CLI_HELP_OPTION,
@@ -103,33 +120,63 @@ static int parse_args(int argc, char **argv, struct record_params *p)
 	return 0;
 }
 
+/* A record that could not be read: counted, the first one's error kept. */
+static void bad_record(struct record_ctx *ctx, const char *err)
+{
+	if (!ctx->bad++)
+		snprintf(ctx->first_error, sizeof(ctx->first_error), "%s", err);
+}
+
+/* --over: a slow wait's end, which lets its rows out. */
+static int on_slow_wait(struct record_ctx *ctx, struct tep_event *ev,
+			struct tep_record *rec)
+{
+	struct slow_wait w;
+	char err[512];
+
+	if (slow_wait_parse(ev, rec, &w, err, sizeof(err))) {
+		bad_record(ctx, err);
+		return 0;
+	}
+	return record_over_slow(ctx->over, w.tid, w.time_ns, w.wait_ns,
+				ctx->out);
+}
+
 static int on_event(struct tep_event *ev, struct tep_record *rec, int cpu,
 		    void *data)
 {
 	struct record_ctx *ctx = data;
 	struct ss_event e;
 	char err[512];
-	int i;
+	int i, ret;
 
 	(void)cpu;
 	if (rec->missed_events)
 		ctx->missed += rec->missed_events > 0 ? rec->missed_events : 1;
 	if (strcmp(ev->system, RECORD_EVENT_SYSTEM))
 		return 0;
+	if (!strcmp(ev->name, SLOW_EVENT_NAME)) {
+		ret = ctx->over ? on_slow_wait(ctx, ev, rec) : 0;
+		goto written;
+	}
 	if (record_event_parse(ev, rec, &e, err, sizeof(err))) {
-		if (!ctx->bad++)
-			snprintf(ctx->first_error, sizeof(ctx->first_error), "%s",
-				 err);
+		bad_record(ctx, err);
 		return 0;
 	}
-	if (record_csv_row(ctx->out, &e)) {
-		ctx->write_error = errno ? errno : EIO;
-		return 1;
+	if (ctx->over) {
+		ret = record_over_event(ctx->over, &e, ctx->out);
+	} else {
+		ret = record_csv_row(ctx->out, &e);
+		ctx->rows += !ret;
 	}
-	ctx->rows++;
 	for (i = 0; record_event_names[i]; i++)
 		if (!strcmp(e.event, record_event_names[i]))
 			ctx->per_event[i]++;
+written:
+	if (ret) {
+		ctx->write_error = errno ? errno : EIO;
+		return 1;
+	}
 	return 0;
 }
 
@@ -195,7 +242,10 @@ static int open_output(struct record_ctx *ctx, const char *output)
 	return 0;
 }
 
-/* A tracefs instance with the module's events enabled in it; 0 or -1. */
+/*
+ * A tracefs instance with the module's events enabled in it (--over: and
+ * schedscope:slow_wait); 0 or -1.
+ */
 static int start_instance(struct record_ctx *ctx)
 {
 	char name[64];
@@ -218,6 +268,13 @@ static int start_instance(struct record_ctx *ctx)
 				  strerror(errno));
 			return -1;
 		}
+	if (ctx->over && tracefs_event_enable(ctx->inst, RECORD_EVENT_SYSTEM,
+					      SLOW_EVENT_NAME)) {
+		cli_error(cmd, "cannot enable %s:%s (--over): %s",
+			  RECORD_EVENT_SYSTEM, SLOW_EVENT_NAME,
+			  strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 
@@ -266,11 +323,23 @@ static int report_recording(const struct record_ctx *ctx,
 			  strerror(ctx->write_error ? ctx->write_error : errno));
 		return 1;
 	}
-	fprintf(stderr, "schedscope record: %llu events (pick %llu, dequeue "
-		"%llu, place %llu, decision %llu)%s%s\n", ctx->rows,
-		ctx->per_event[0], ctx->per_event[1], ctx->per_event[2],
-		ctx->per_event[3], p->output ? " to " : "",
-		p->output ? p->output : "");
+	if (ctx->over)
+		fprintf(stderr, "schedscope record: %llu waits of %llu us or "
+			"more: %llu rows of their decisions and picks, of "
+			"%llu events (pick %llu, dequeue %llu, place %llu, "
+			"decision %llu)%s%s\n", ctx->over->waits,
+			(unsigned long long)p->over_us, ctx->over->rows,
+			ctx->per_event[0] + ctx->per_event[1] +
+			ctx->per_event[2] + ctx->per_event[3],
+			ctx->per_event[0], ctx->per_event[1], ctx->per_event[2],
+			ctx->per_event[3], p->output ? " to " : "",
+			p->output ? p->output : "");
+	else
+		fprintf(stderr, "schedscope record: %llu events (pick %llu, "
+			"dequeue %llu, place %llu, decision %llu)%s%s\n",
+			ctx->rows, ctx->per_event[0], ctx->per_event[1],
+			ctx->per_event[2], ctx->per_event[3],
+			p->output ? " to " : "", p->output ? p->output : "");
 	if (ctx->missed)
 		fprintf(stderr, "schedscope record: %llu events lost (buffer "
 			"full)\n", ctx->missed);
@@ -292,6 +361,7 @@ static void record_ctx_free(struct record_ctx *ctx)
 	if (ctx->out && ctx->out != stdout)
 		fclose(ctx->out);
 	tep_free(ctx->tep);
+	free(ctx->over);
 }
 
 int cmd_record(int argc, char **argv)
@@ -299,9 +369,10 @@ int cmd_record(int argc, char **argv)
 	struct record_params p;
 	struct record_ctx ctx = { 0 };
 	struct ss_session session = { 0 };
-	char filter[4200];
+	char filter[4200], old_slow[32];
 	const char *dir;
 	int ret, status = 0, result = 1;
+	bool armed = false;
 
 	ret = parse_args(argc, argv, &p);
 	if (ret)
@@ -313,14 +384,31 @@ int cmd_record(int argc, char **argv)
 			  "/sys/kernel/tracing");
 		return 1;
 	}
-	if (find_events(&ctx) || open_output(&ctx, p.output) ||
-	    start_instance(&ctx))
+	if (p.over_us) {
+		ctx.over = calloc(1, sizeof(*ctx.over));
+		if (!ctx.over) {
+			cli_error(cmd, "%s", strerror(errno));
+			return 1;
+		}
+	}
+	if (find_events(&ctx) || open_output(&ctx, p.output))
 		goto out;
+	/* the filter first, so that no other task's row comes before it */
 	cli_filter_string(&p.common.filter, filter, sizeof(filter));
 	if (ss_session_begin(&session, cmd, dir, filter))
 		goto out;
-	if (!record_events(&ctx, p.command, &status))
+	if (p.over_us) {
+		armed = !ss_require_group(cmd, dir, "latency") &&
+			!ss_slow_arm(cmd, dir, p.over_us, old_slow,
+				     sizeof(old_slow));
+		if (!armed)
+			goto end;
+	}
+	if (!start_instance(&ctx) && !record_events(&ctx, p.command, &status))
 		result = report_recording(&ctx, &p, status);
+	if (armed)
+		ss_slow_disarm(cmd, dir, old_slow);
+end:
 	ss_session_end(&session, cmd);
 out:
 	record_ctx_free(&ctx);

@@ -13,6 +13,7 @@
 #include "cli/module_access.h"
 #include "cli/output_options.h"
 #include "cmd/commands.h"
+#include "cmd/show_ranking.h"
 #include "kmod/snapshot.h"
 #include "lib/read_file.h"
 #include "output/overview.h"
@@ -45,6 +46,17 @@ static void usage(FILE *out)
 "  --unit ns|us|ms       unit of the time histograms (default ns); us and ms\n"
 "                        rebucket log2(value / 1000) as runqlat -u/-m does\n"
 "  --no-summary          no summary line under each histogram\n"
+"  --by task|process|cgroup\n"
+"                        which tasks suffer: the waits for a CPU of each\n"
+"                        task, process or cgroup (the module's rank_by),\n"
+"                        the --top with the highest p99 and those with the\n"
+"                        most wait in all; what the module holds if its\n"
+"                        rank_by is already that, else measured for\n"
+"                        --duration (default 5 s) and set back; with --json\n"
+"                        every one as JSON\n"
+"  --top N               rows of each --by table (default 10)\n"
+"  --duration SECONDS    --by: measure for SECONDS\n"
+CLI_FILTER_HELP
 CLI_DEBUGFS_HELP
 CLI_HELP_HELP
 "\n"
@@ -60,17 +72,46 @@ CLI_HELP_HELP
 struct show_params {
 	struct cli_common_params common;
 	struct output_params output;
+	struct show_ranking_params ranking;	/* --by */
 };
+
+enum { OPT_BY = OPT_ALL + 1, OPT_TOP, OPT_DURATION };
 
 static int take_option(void *params, int opt, const char *arg)
 {
 	struct show_params *p = params;
+	uint64_t top;
 
+	switch (opt) {
+	case OPT_BY:
+		if (strcmp(arg, "task") && strcmp(arg, "process") &&
+		    strcmp(arg, "cgroup"))
+			return cli_usage_error(cmd, "--by '%s': task, process "
+					       "or cgroup", arg);
+		p->ranking.by = arg;
+		return 0;
+	case OPT_TOP:
+		if (cli_parse_uint(arg, 1, 100000, &top))
+			return cli_usage_error(cmd, "--top '%s': a number of "
+					       "rows, 1 to 100000", arg);
+		p->ranking.top = top;
+		return 0;
+	case OPT_DURATION:
+		if (cli_parse_interval(arg, &p->ranking.duration))
+			return cli_usage_error(cmd, "--duration '%s': a number "
+					       "of seconds above 0, at most a "
+					       "day", arg);
+		return 0;
+	}
 	return output_option(cmd, &p->output, opt, arg);
 }
 
 static const struct option options[] = {
 	OUTPUT_OPTIONS,
+	{ "by", required_argument, NULL, OPT_BY },
+	{ "top", required_argument, NULL, OPT_TOP },
+	{ "duration", required_argument, NULL, OPT_DURATION },
+	CLI_FILTER_OPTIONS,
 	CLI_DEBUGFS_OPTION,
 	CLI_HELP_OPTION,
 	{ NULL, 0, NULL, 0 },
@@ -90,8 +131,31 @@ static int parse_args(int argc, char **argv, struct show_params *p)
 
 	memset(p, 0, sizeof(*p));
 	output_params_init(&p->output);
+	p->ranking.top = 10;
 	ret = cli_parse_options(&show_options, argc, argv, &p->common, p);
-	return ret ? ret : cli_no_arguments(cmd, argc, argv);
+	if (ret)
+		return ret;
+	ret = cli_no_arguments(cmd, argc, argv);
+	if (ret)
+		return ret;
+	if (p->ranking.by) {
+		/* the ranking's own output: text, or --json */
+		if (p->output.format_opt && p->output.out.format != OUT_JSON)
+			return cli_usage_error(cmd, "--by prints a table or "
+					       "--json, not %s",
+					       p->output.format_opt);
+		if (p->output.hist || p->output.out.per_cpu)
+			return cli_usage_error(cmd, "--by and --hist or "
+					       "--per-cpu: one or the other");
+		p->ranking.json = p->output.out.format == OUT_JSON;
+		return 0;
+	}
+	if (p->ranking.duration > 0 || p->ranking.top != 10)
+		return cli_usage_error(cmd, "--duration and --top go with --by");
+	if (p->common.filter.opt)
+		return cli_usage_error(cmd, "the filter options go with --by "
+				       "(show prints what the module measured)");
+	return 0;
 }
 
 /* The overview, with what the status file says (if it can be read). */
@@ -122,6 +186,15 @@ int cmd_show(int argc, char **argv)
 	if (ret)
 		return ret < 0 ? 0 : ret;
 	dir = cli_debugfs_dir(p.common.debugfs);
+	if (p.ranking.by) {
+		char filter[4200];
+
+		if (ss_require_debugfs_dir(cmd, p.common.debugfs, &dir))
+			return 1;
+		cli_filter_string(&p.common.filter, filter, sizeof(filter));
+		p.ranking.filter = filter;
+		return show_ranking(cmd, dir, &p.ranking);
+	}
 	sopts.percpu = p.output.out.per_cpu;
 	sopts.only_hist = p.output.hist;
 	if (ss_read_snapshot(cmd, dir, &sopts, &snap))

@@ -20,6 +20,8 @@
 #include "cli/cli.h"
 #include "cli/module_access.h"
 #include "cmd/commands.h"
+#include "lib/cgroup_cpu_max.h"
+#include "lib/cgroup_names.h"
 #include "lib/cgroup_path.h"
 #include "output/slow_summary.h"
 #include "output/slow_wait.h"
@@ -69,10 +71,8 @@ struct slow_ctx {
 	unsigned long long missed, bad;
 	char first_error[512];
 	int out_errno;			/* the first write error; 0: none */
-	/* the last cgroup looked up, which repeats from one wait to the next */
-	uint64_t cgroup_id;
-	char cgroup[4096];
-	bool cgroup_found;
+	struct cgroup_names cgroups;
+	struct cgroup_cpu_max limit;	/* a throttled wait's */
 };
 
 static int take_option(void *params, int opt, const char *arg)
@@ -122,17 +122,23 @@ static int parse_args(int argc, char **argv, struct slow_params *p)
 	return cli_no_arguments(cmd, argc, argv);
 }
 
-static const char *cgroup_of(struct slow_ctx *ctx, uint64_t id)
+/* What w's cgroup ids name; a throttled wait's cpu.max limit. */
+static void look_up(struct slow_ctx *ctx, const struct slow_wait *w,
+		    struct slow_wait_names *nm)
 {
-	if (!id)
-		return NULL;
-	if (id != ctx->cgroup_id) {
-		ctx->cgroup_id = id;
-		ctx->cgroup_found = !cgroup_path_of_id(CGROUP2_MOUNT, id,
-						       ctx->cgroup,
-						       sizeof(ctx->cgroup));
+	unsigned int i;
+
+	memset(nm, 0, sizeof(*nm));
+	/* SLOW_RAN_MAX + 1 look-ups, fewer than kept: all stay valid */
+	for (i = 0; i < w->nran; i++)
+		nm->ran_cgroup[i] = cgroup_name(&ctx->cgroups, w->ran[i].cgroup);
+	nm->cgroup = cgroup_name(&ctx->cgroups, w->cgroup);
+	if (w->kind == SLOW_THROTTLED && nm->cgroup &&
+	    !cgroup_cpu_max_find(CGROUP2_MOUNT, nm->cgroup, &ctx->limit)) {
+		nm->limiter = ctx->limit.path;
+		nm->quota_us = ctx->limit.quota_us;
+		nm->period_us = ctx->limit.period_us;
 	}
-	return ctx->cgroup_found ? ctx->cgroup : NULL;
 }
 
 /* A write to standard output failed: the first errno kept. */
@@ -142,19 +148,19 @@ static void out_failed(struct slow_ctx *ctx)
 		ctx->out_errno = errno ? errno : EIO;
 }
 
-static void print_wait(struct slow_ctx *ctx, const struct slow_wait *w)
+static void print_wait(struct slow_ctx *ctx, const struct slow_wait *w,
+		       const struct slow_wait_names *nm)
 {
 	double wall = w->time_ns / 1e9 + ctx->mono_to_wall;
-	const char *cg = cgroup_of(ctx, w->cgroup);
 	json_t *o;
 
 	errno = 0;
 	if (!ctx->p->json) {
-		if (slow_wait_print(stdout, w, wall, cg))
+		if (slow_wait_print(stdout, w, wall, nm))
 			out_failed(ctx);
 		return;
 	}
-	o = slow_wait_json(w, wall, cg);
+	o = slow_wait_json(w, wall, nm);
 	if (!o)
 		errno = ENOMEM;
 	if (!o || json_dumpf(o, stdout, JSON_COMPACT) ||
@@ -167,6 +173,7 @@ static int on_event(struct tep_event *ev, struct tep_record *rec, int cpu,
 		    void *data)
 {
 	struct slow_ctx *ctx = data;
+	struct slow_wait_names nm;
 	struct slow_wait w;
 	char err[512];
 
@@ -181,8 +188,9 @@ static int on_event(struct tep_event *ev, struct tep_record *rec, int cpu,
 				 "%s", err);
 		return 0;
 	}
-	print_wait(ctx, &w);
-	if (slow_summary_add(&ctx->sum, &w)) {
+	look_up(ctx, &w, &nm);
+	print_wait(ctx, &w, &nm);
+	if (slow_summary_add(&ctx->sum, &w, &nm)) {
 		errno = ENOMEM;
 		out_failed(ctx);
 	}
@@ -219,29 +227,6 @@ static int start_instance(struct slow_ctx *ctx)
 	ctx->mono_to_wall = (wall.tv_sec - mono.tv_sec) +
 			    (wall.tv_nsec - mono.tv_nsec) / 1e9;
 	return 0;
-}
-
-/* Waits of the latency group only: it must be measured. */
-static int latency_live(const char *dir)
-{
-	char path[4200], line[256];
-	bool live = false;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/status", dir);
-	f = fopen(path, "re");
-	if (!f) {
-		cli_error(cmd, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	while (fgets(line, sizeof(line), f))
-		live |= !strncmp(line, "group latency live", 18);
-	fclose(f);
-	if (!live)
-		cli_error(cmd, "the module does not measure the latency group "
-			  "(see %s/status): load it with it (schedscope load "
-			  "--groups latency,...)", dir);
-	return live ? 0 : -1;
 }
 
 /* Read every 100 ms till the duration or a stop signal; then the rest. */
@@ -303,32 +288,10 @@ static void slow_ctx_free(struct slow_ctx *ctx)
 	slow_summary_free(&ctx->sum);
 }
 
-/* slow_us set to min_us, its old value in old; 0 or -1. */
-static int arm(const char *dir, uint64_t min_us, char *old, size_t oldlen)
-{
-	char value[32], err[512];
-
-	snprintf(value, sizeof(value), "%" PRIu64, min_us);
-	if (ss_ctl_read(dir, "slow_us", old, oldlen, err, sizeof(err)) ||
-	    ss_ctl_write(dir, "slow_us", value, err, sizeof(err))) {
-		cli_error(cmd, "%s", err);
-		return -1;
-	}
-	return 0;
-}
-
-static void disarm(const char *dir, const char *old)
-{
-	char err[512];
-
-	if (ss_ctl_write(dir, "slow_us", old, err, sizeof(err)))
-		cli_error(cmd, "setting slow_us back to %s: %s", old, err);
-}
-
 int cmd_slow(int argc, char **argv)
 {
 	struct slow_params p;
-	struct slow_ctx ctx = { .p = &p };
+	struct slow_ctx ctx = { .p = &p, .cgroups.root = CGROUP2_MOUNT };
 	struct ss_session session = { 0 };
 	char filter[4200], old[32];
 	const char *dir;
@@ -349,11 +312,12 @@ int cmd_slow(int argc, char **argv)
 	cli_filter_string(&p.common.filter, filter, sizeof(filter));
 	if (ss_session_begin(&session, cmd, dir, filter))
 		goto out;
-	if (!latency_live(dir) && !arm(dir, p.min_us, old, sizeof(old))) {
+	if (!ss_require_group(cmd, dir, "latency") &&
+	    !ss_slow_arm(cmd, dir, p.min_us, old, sizeof(old))) {
 		if (!p.json)
 			slow_wait_print_header(stdout);
 		read_events(&ctx);
-		disarm(dir, old);
+		ss_slow_disarm(cmd, dir, old);
 		result = report(&ctx);
 	}
 	ss_session_end(&session, cmd);

@@ -45,6 +45,15 @@ static int ran_parse(struct tep_event *ev, struct tep_record *rec,
 	if (!ret)
 		ret = trace_field_element(ev, rec, "ran_slice", i, &r->slice_ns,
 					  err, errlen);
+	if (!ret) {
+		ret = trace_field_element(ev, rec, "ran_cgroup", i, &r->cgroup,
+					  err, errlen);
+		/* it came later: 0, not known, from a module without it */
+		if (ret == -ENOENT) {
+			r->cgroup = 0;
+			ret = 0;
+		}
+	}
 	if (!ret)
 		ret = trace_field_text_at(ev, rec, "ran_comm", i, 16, r->comm,
 					  sizeof(r->comm), err, errlen);
@@ -52,6 +61,43 @@ static int ran_parse(struct tep_event *ev, struct tep_record *rec,
 	r->pid = (int)pid;
 	r->nice = (int)nice;
 	return ret;
+}
+
+/*
+ * The fields of how the wait began (decision, lag, eligible, from_cpu,
+ * migrated; added to the event later): "not known" from a module without
+ * them.
+ */
+static int how_it_began(struct tep_event *ev, struct tep_record *rec,
+			struct slow_wait *w, char *err, size_t errlen)
+{
+	uint64_t lag, eligible, from_cpu, migrated;
+	int ret;
+
+	w->eligible = -1;
+	w->from_cpu = -1;
+	ret = trace_field_text(ev, rec, "decision", w->decision,
+			       sizeof(w->decision), err, errlen);
+	if (ret == -ENOENT)
+		return 0;
+	if (!ret)
+		ret = trace_field_number(ev, rec, "lag", &lag, err, errlen);
+	if (!ret)
+		ret = trace_field_number(ev, rec, "eligible", &eligible, err,
+					 errlen);
+	if (!ret)
+		ret = trace_field_number(ev, rec, "from_cpu", &from_cpu, err,
+					 errlen);
+	if (!ret)
+		ret = trace_field_number(ev, rec, "migrated", &migrated, err,
+					 errlen);
+	if (ret)
+		return ret;
+	w->lag_ns = (int64_t)lag;
+	w->eligible = (int)eligible;
+	w->from_cpu = (int)from_cpu;
+	w->migrated = (int)migrated;
+	return 0;
 }
 
 int slow_wait_parse(struct tep_event *ev, struct tep_record *rec,
@@ -73,6 +119,8 @@ int slow_wait_parse(struct tep_event *ev, struct tep_record *rec,
 	}
 	ret = trace_field_text(ev, rec, "comm", w->comm, sizeof(w->comm), err,
 			       errlen);
+	if (!ret)
+		ret = how_it_began(ev, rec, w, err, errlen);
 	for (i = 0; !ret && i < SLOW_RAN_MAX; i++) {
 		ret = ran_parse(ev, rec, i, &w->ran[w->nran], err, errlen);
 		if (!ret && w->ran[w->nran].tid)

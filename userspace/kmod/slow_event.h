@@ -26,6 +26,7 @@ struct slow_ran {
 	char comm[17];
 	int nice;
 	uint64_t run_ns, slice_ns;	/* slice 0: before EEVDF */
+	uint64_t cgroup;		/* its cgroup's id */
 };
 
 struct slow_wait {
@@ -39,6 +40,12 @@ struct slow_wait {
 	struct slow_ran ran[SLOW_RAN_MAX];
 	uint32_t rest_tasks;
 	uint64_t rest_ns, idle_ns, unseen_ns;
+	/* a woken wait's wakeup decision ("" where none was seen) */
+	char decision[24];
+	int64_t lag_ns;			/* with eligible >= 0: the deciding level's */
+	int eligible;			/* 1, 0, or -1: no level decided */
+	int from_cpu;			/* where the wait began; -1: not known */
+	int migrated;			/* moved to another CPU while waiting */
 };
 
 /* "woken", "preempted", "new", "throttled" (the JSON's kind). */

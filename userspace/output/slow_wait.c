@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A slow wait printed for a person (output/slow_wait.h). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -38,11 +39,76 @@ static double share(const struct slow_wait *w, uint64_t ns)
 	return w->wait_ns ? 100.0 * ns / w->wait_ns : 0;
 }
 
+/* The wakeup decision classes (the module's names) in words. */
+static const struct {
+	const char *name, *words;
+} decision_words[] = {
+	{ "preempt_pick", "the wakeup won the pick" },
+	{ "preempt_short", "the wakeup preempted by PREEMPT_SHORT" },
+	{ "preempt_idle_cpu", "woken on an idle CPU" },
+	{ "preempt_sched_idle", "the wakeup preempted a SCHED_IDLE task" },
+	{ "decline_protected", "not preempted: the running task was "
+	  "protected by RUN_TO_PARITY until its slice ended" },
+	{ "decline_ineligible", "not eligible at the wakeup" },
+	{ "decline_deadline", "not preempted: an eligible task's deadline "
+	  "came first" },
+	{ "decline_policy", "not preempted: SCHED_BATCH, SCHED_IDLE or a "
+	  "cpu.idle cgroup does not preempt at wakeup" },
+	{ "decline_pending", "a reschedule was already pending there" },
+	{ "decline_feature_off", "not preempted: WAKEUP_PREEMPTION is off" },
+	{ "decline_buddy", "not preempted: PICK_BUDDY took the next buddy" },
+	{ "decline_not_fair", "not preempted: a realtime or deadline task "
+	  "came first" },
+	{ "decline_throttled", "woken into a cgroup out of its cpu.max "
+	  "quota" },
+};
+
+const char *slow_decision_words(const char *decision)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(decision_words) / sizeof(decision_words[0]);
+	     i++)
+		if (!strcmp(decision, decision_words[i].name))
+			return decision_words[i].words;
+	return NULL;
+}
+
+/* Signed ns as "-2.1 ms", "850 us" */
+static void signed_duration(int64_t ns, char *buf, size_t len)
+{
+	if (len < 2)
+		return;
+	if (ns < 0) {
+		*buf++ = '-';
+		len--;
+	}
+	duration(ns < 0 ? -(uint64_t)ns : (uint64_t)ns, buf, len);
+}
+
+/* The decision of a woken wait, with the lag where it was not eligible. */
+static size_t decision_why(const struct slow_wait *w, char *buf, size_t len)
+{
+	const char *words = slow_decision_words(w->decision);
+	char lag[32];
+
+	if (w->kind != SLOW_WOKEN || !words)
+		return 0;
+	if (!strcmp(w->decision, "decline_ineligible") && w->eligible >= 0) {
+		signed_duration(w->lag_ns, lag, sizeof(lag));
+		return snprintf(buf, len, "%s, lag %s; ", words, lag);
+	}
+	return snprintf(buf, len, "%s; ", words);
+}
+
 /* Who kept the CPU: the longest runner, and how it compares with w's task. */
-static void culprit_why(const struct slow_wait *w, char *buf, size_t len)
+static void culprit_why(const struct slow_wait *w,
+			const struct slow_wait_names *nm, bool decided,
+			char *buf, size_t len)
 {
 	const struct slow_ran *r = &w->ran[0];
-	char run[32], weight[96] = "";
+	const char *cg = nm->ran_cgroup[0];
+	char run[32], weight[96] = "", group[4200] = "";
 
 	duration(r->run_ns, run, sizeof(run));
 	if (r->nice < w->nice)
@@ -51,31 +117,46 @@ static void culprit_why(const struct slow_wait *w, char *buf, size_t len)
 	else if (r->nice > w->nice)
 		snprintf(weight, sizeof(weight), ", at nice %d (less weight "
 			 "than this task's %d)", r->nice, w->nice);
+	/* another cgroup: the groups' cpu.weight shares decide first */
+	if (cg && nm->cgroup && strcmp(cg, nm->cgroup))
+		snprintf(group, sizeof(group), ", in %s against this task's "
+			 "%s (their cpu.weight shares)", cg, nm->cgroup);
+	if (decided) {
+		snprintf(buf, len, "%s/%d ran %s of it%s%s", r->comm, r->tid,
+			 run, weight, group);
+		return;
+	}
 	switch (w->kind) {
 	case SLOW_WOKEN:
 		snprintf(buf, len, "woken, not run: %s/%d kept the CPU %s of "
-			 "it%s", r->comm, r->tid, run, weight);
+			 "it%s%s", r->comm, r->tid, run, weight, group);
 		break;
 	case SLOW_PREEMPTED:
 		snprintf(buf, len, "preempted, then %s/%d ran %s of the "
-			 "wait%s", r->comm, r->tid, run, weight);
+			 "wait%s%s", r->comm, r->tid, run, weight, group);
 		break;
 	default:
-		snprintf(buf, len, "new, before its first run %s/%d ran %s%s",
-			 r->comm, r->tid, run, weight);
+		snprintf(buf, len, "new, before its first run %s/%d ran %s%s%s",
+			 r->comm, r->tid, run, weight, group);
 		break;
 	}
 }
 
-void slow_wait_why(const struct slow_wait *w, const char *cgroup, char *buf,
-		   size_t len)
+/* What took the time, from the record's parts. */
+static void cause_why(const struct slow_wait *w,
+		      const struct slow_wait_names *nm, bool decided,
+		      char *buf, size_t len)
 {
 	char d[32];
 
-	if (w->kind == SLOW_THROTTLED) {
+	if (w->kind == SLOW_THROTTLED && nm->limiter) {
+		snprintf(buf, len, "throttled: %s used its cpu.max quota "
+			 "%.1f ms/%.1f ms", nm->limiter, nm->quota_us / 1e3,
+			 nm->period_us / 1e3);
+	} else if (w->kind == SLOW_THROTTLED) {
 		snprintf(buf, len, "throttled: cgroup %s used its cpu.max "
-			 "quota; no CPU was owed to it", cgroup ? cgroup :
-			 "(gone)");
+			 "quota; no CPU was owed to it", nm->cgroup ?
+			 nm->cgroup : "(gone)");
 	} else if (share(w, w->idle_ns) >= 50) {
 		duration(w->idle_ns, d, sizeof(d));
 		snprintf(buf, len, "CPU %d was idle %s of it: the task waited "
@@ -86,7 +167,7 @@ void slow_wait_why(const struct slow_wait *w, const char *cgroup, char *buf,
 			 "log of its last switches (more of them, or before "
 			 "slow_us was armed)", d, w->cpu);
 	} else if (w->nran && share(w, w->ran[0].run_ns) >= 50) {
-		culprit_why(w, buf, len);
+		culprit_why(w, nm, decided, buf, len);
 	} else if (w->nran) {
 		snprintf(buf, len, "%u tasks took turns on CPU %d, %s/%d the "
 			 "longest", w->nran + w->rest_tasks, w->cpu,
@@ -94,6 +175,24 @@ void slow_wait_why(const struct slow_wait *w, const char *cgroup, char *buf,
 	} else {
 		snprintf(buf, len, "nothing else ran on CPU %d", w->cpu);
 	}
+}
+
+void slow_wait_why(const struct slow_wait *w, const struct slow_wait_names *nm,
+		   char *buf, size_t len)
+{
+	size_t at;
+
+	if (!len)
+		return;
+	at = decision_why(w, buf, len);
+	if (at >= len)
+		return;
+	cause_why(w, nm, at > 0, buf + at, len - at);
+	at += strlen(buf + at);
+	if (w->migrated && w->from_cpu >= 0 && w->from_cpu != w->cpu &&
+	    at < len)
+		snprintf(buf + at, len - at, "; moved from CPU %d while "
+			 "waiting", w->from_cpu);
 }
 
 /* "a/1 2.0 ms nice 0, b/2 1.0 ms nice 0, +3 tasks 0.4 ms, idle 0.1 ms" */
@@ -123,14 +222,14 @@ static void ran_list(const struct slow_wait *w, char *buf, size_t len)
 }
 
 int slow_wait_print(FILE *out, const struct slow_wait *w, double wall,
-		    const char *cgroup)
+		    const struct slow_wait_names *nm)
 {
-	char ran[640], why[320], hms[16];
+	char ran[640], why[SLOW_WHY_MAX], hms[16];
 	time_t t = (time_t)wall;
 	struct tm tm;
 
 	ran_list(w, ran, sizeof(ran));
-	slow_wait_why(w, cgroup, why, sizeof(why));
+	slow_wait_why(w, nm, why, sizeof(why));
 	if (!localtime_r(&t, &tm) ||
 	    !strftime(hms, sizeof(hms), "%H:%M:%S", &tm))
 		snprintf(hms, sizeof(hms), "?");
@@ -140,35 +239,57 @@ int slow_wait_print(FILE *out, const struct slow_wait *w, double wall,
 	return ferror(out) ? -1 : 0;
 }
 
-static json_t *ran_json(const struct slow_ran *r)
+static json_t *ran_json(const struct slow_ran *r, const char *cgroup)
 {
-	return json_pack("{s:i, s:i, s:s, s:f, s:i, s:f}", "tid", r->tid,
+	return json_pack("{s:i, s:i, s:s, s:f, s:i, s:f, s:s?}", "tid", r->tid,
 			 "pid", r->pid, "comm", r->comm, "run_us",
 			 r->run_ns / 1e3, "nice", r->nice, "slice_us",
-			 r->slice_ns / 1e3);
+			 r->slice_ns / 1e3, "cgroup", cgroup);
+}
+
+/* The decision's fields: null where the record has none. */
+static int decision_json(json_t *o, const struct slow_wait *w)
+{
+	bool decided = w->kind == SLOW_WOKEN && w->decision[0];
+	bool level = decided && w->eligible >= 0;
+
+	return json_object_set_new(o, "decision", decided ?
+				   json_string(w->decision) : json_null()) ||
+	       json_object_set_new(o, "lag_us", level ?
+				   json_real(w->lag_ns / 1e3) : json_null()) ||
+	       json_object_set_new(o, "eligible", level ?
+				   json_boolean(w->eligible) : json_null()) ||
+	       json_object_set_new(o, "from_cpu", w->from_cpu >= 0 ?
+				   json_integer(w->from_cpu) : json_null()) ||
+	       json_object_set_new(o, "migrated", json_boolean(w->migrated));
 }
 
 json_t *slow_wait_json(const struct slow_wait *w, double wall,
-		       const char *cgroup)
+		       const struct slow_wait_names *nm)
 {
 	json_t *ran = json_array(), *o;
-	char why[320];
+	char why[SLOW_WHY_MAX];
 	unsigned int i;
 
 	for (i = 0; ran && i < w->nran; i++)
-		if (json_array_append_new(ran, ran_json(&w->ran[i]))) {
+		if (json_array_append_new(ran, ran_json(&w->ran[i],
+							nm->ran_cgroup[i]))) {
 			json_decref(ran);
 			return NULL;
 		}
-	slow_wait_why(w, cgroup, why, sizeof(why));
-	o = json_pack("{s:f, s:i, s:i, s:s, s:i, s:s, s:f, s:n, s:i, s:f, "
+	slow_wait_why(w, nm, why, sizeof(why));
+	o = json_pack("{s:f, s:i, s:i, s:s, s:i, s:s, s:f, s:i, s:f, "
 		      "s:s?, s:o, s:{s:i, s:f}, s:f, s:f, s:s}",
 		      "time", wall, "tid", w->tid, "pid", w->pid, "comm",
 		      w->comm, "cpu", w->cpu, "kind", slow_kind_name(w->kind),
-		      "wait_us", w->wait_ns / 1e3, "decision", "nice", w->nice,
-		      "slice_us", w->slice_ns / 1e3, "cgroup", cgroup, "ran",
-		      ran, "rest", "tasks", (int)w->rest_tasks, "run_us",
-		      w->rest_ns / 1e3, "idle_us", w->idle_ns / 1e3,
+		      "wait_us", w->wait_ns / 1e3, "nice", w->nice,
+		      "slice_us", w->slice_ns / 1e3, "cgroup", nm->cgroup,
+		      "ran", ran, "rest", "tasks", (int)w->rest_tasks,
+		      "run_us", w->rest_ns / 1e3, "idle_us", w->idle_ns / 1e3,
 		      "unseen_us", w->unseen_ns / 1e3, "why", why);
+	if (o && decision_json(o, w)) {
+		json_decref(o);
+		return NULL;
+	}
 	return o;
 }

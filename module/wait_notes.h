@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * While `slow_us` is armed: beside each task slot, a note of how the task's
+ * current wait began (on which CPU, after how many migrations) and, for a
+ * wakeup, what the wakeup decision at that moment was and the lag of the
+ * level that decided.  A slow wait's record reads it (slow_wait.c).
+ *
+ * A note belongs to the wait whose start it holds, to the nanosecond:
+ * another task's note in the same slot (a collision) has another start.
+ * Written under the runqueue lock of the task's CPU (wakeup, switch-out);
+ * read at its switch-in, after any migration took both locks.  Two tasks
+ * sharing a slot and writing at once on two CPUs could mix their fields;
+ * the start is written last, so only the decision's lag could be the other
+ * task's.
+ */
+#ifndef _SCHEDSCOPE_WAIT_NOTES_H
+#define _SCHEDSCOPE_WAIT_NOTES_H
+
+#include <linux/sched.h>
+
+#include "eevdf.h"
+#include "task_slots.h"
+
+struct ss_wait_note {
+	u64 since;		/* the wait's start */
+	s64 lag;		/* with SS_NOTE_LAG: V - v where it was decided */
+	u32 migrations;		/* the task's se.nr_migrations then */
+	u16 cpu;		/* its CPU then */
+	u8 decision;		/* enum ss_counter + 1; 0: none */
+	u8 flags;
+};
+
+#define SS_NOTE_LAG		BIT(0)	/* lag holds the deciding level's */
+#define SS_NOTE_ELIGIBLE	BIT(1)	/* that level found the task eligible */
+
+/* One per task slot, allocated when `slow_us` is first armed. */
+extern struct ss_wait_note *ss_wait_notes;
+
+static __always_inline struct ss_wait_note *
+ss_wait_note_of(const struct task_struct *p)
+{
+	return &ss_wait_notes[ss_slot_index(ss_task_hash(p))];
+}
+
+/* @p's wait began at @since on its CPU. */
+static __always_inline void ss_wait_note_begin(const struct task_struct *p,
+					       u64 since)
+{
+	struct ss_wait_note *n = ss_wait_note_of(p);
+
+	n->decision = 0;
+	n->flags = 0;
+	n->cpu = task_cpu(p);
+	n->migrations = (u32)p->se.nr_migrations;
+	WRITE_ONCE(n->since, since);
+}
+
+/*
+ * The wakeup decision @c taken for @p's wait begun at @since; @v: the view
+ * of the level that decided, or NULL.
+ */
+static __always_inline void ss_wait_note_decision(const struct task_struct *p,
+						  u64 since, unsigned int c,
+						  const struct ss_entity_view *v)
+{
+	struct ss_wait_note *n = ss_wait_note_of(p);
+
+	if (READ_ONCE(n->since) != since)
+		return;
+	n->flags = 0;
+	if (v) {
+		n->lag = v->lag;
+		n->flags = SS_NOTE_LAG | (v->eligible ? SS_NOTE_ELIGIBLE : 0);
+	}
+	n->decision = c + 1;
+}
+
+/* A copy of the note of @p's wait begun at @since: false if there is none. */
+static inline bool ss_wait_note_read(const struct task_struct *p, u64 since,
+				     struct ss_wait_note *copy)
+{
+	*copy = *ss_wait_note_of(p);
+	return copy->since == since;
+}
+
+#endif /* _SCHEDSCOPE_WAIT_NOTES_H */
