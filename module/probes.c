@@ -96,7 +96,8 @@ static bool ss_weight_wanted(unsigned int on, const struct task_struct *p)
 
 /* A measured task's wait ended: its histogram; its record if slow. */
 static void ss_wait_end(struct task_struct *p, const struct ss_wait *w,
-			u64 now, struct ss_cpu *c)
+			u64 now, struct ss_cpu *c,
+			const struct task_struct *prev, bool voluntary)
 {
 	u64 waited = ss_elapsed(w->since, now);
 
@@ -107,7 +108,9 @@ static void ss_wait_end(struct task_struct *p, const struct ss_wait *w,
 		ss_rank_record(p, waited);
 	if (static_branch_unlikely(&ss_slow_armed) &&
 	    waited >= READ_ONCE(ss_slow_ns))
-		ss_slow_wait_record(&c->run_log, p, w->kind, w->since, now);
+		ss_slow_wait_record(&c->run_log, p, w->kind, w->since, now,
+				    !prev->pid ? SS_ENDED_IDLE : voluntary ?
+				    SS_ENDED_SLEPT : SS_ENDED_PREEMPTED);
 }
 
 /*
@@ -139,7 +142,8 @@ static bool ss_switch_in(unsigned int on, struct task_struct *prev,
 			if (w.kind == SS_WAIT_NONE)
 				ss_stats_count(SS_UNTRACKED_SWITCH_INS);
 			else
-				ss_wait_end(next, &w, now, rv->rq_cpu);
+				ss_wait_end(next, &w, now, rv->rq_cpu, prev,
+					    voluntary);
 		}
 		if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(PICK_ORDER), next))
 			ss_eevdf_pick(next, on, rv);

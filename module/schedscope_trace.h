@@ -198,6 +198,9 @@ TRACE_EVENT(slow_wait,
 		__field(int,		eligible)
 		__field(int,		from_cpu)
 		__field(int,		migrated)
+		__field(int,		policy)
+		__field(s64,		deadline)
+		__field(int,		ended)
 	),
 
 	TP_fast_assign(
@@ -237,9 +240,12 @@ TRACE_EVENT(slow_wait,
 		__entry->eligible	= s->has_lag ? s->eligible : -1;
 		__entry->from_cpu	= s->from_cpu;
 		__entry->migrated	= s->migrated;
+		__entry->policy		= p->policy;
+		__entry->deadline	= s->has_lag ? s->deadline : 0;
+		__entry->ended		= s->ended;
 	),
 
-	TP_printk("cpu=%d pid=%d tgid=%d comm=%s kind=%d wait_ns=%llu ran=%d/%llu,%d/%llu,%d/%llu rest=%u/%llu idle_ns=%llu unseen_ns=%llu decision=%s lag=%lld eligible=%d from_cpu=%d migrated=%d",
+	TP_printk("cpu=%d pid=%d tgid=%d comm=%s kind=%d wait_ns=%llu ran=%d/%llu,%d/%llu,%d/%llu rest=%u/%llu idle_ns=%llu unseen_ns=%llu decision=%s lag=%lld eligible=%d from_cpu=%d migrated=%d policy=%d deadline=%lld ended=%d",
 		  __entry->cpu, __entry->pid, __entry->tgid, __entry->comm,
 		  __entry->kind, __entry->wait_ns,
 		  __entry->ran_pid[0], __entry->ran_ns[0],
@@ -247,7 +253,8 @@ TRACE_EVENT(slow_wait,
 		  __entry->ran_pid[2], __entry->ran_ns[2],
 		  __entry->rest_tasks, __entry->rest_ns, __entry->idle_ns,
 		  __entry->unseen_ns, __entry->decision, __entry->lag,
-		  __entry->eligible, __entry->from_cpu, __entry->migrated)
+		  __entry->eligible, __entry->from_cpu, __entry->migrated,
+		  __entry->policy, __entry->deadline, __entry->ended)
 );
 
 #endif /* _SCHEDSCOPE_TRACE_H */

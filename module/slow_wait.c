@@ -102,13 +102,15 @@ static void ss_slow_note(const struct task_struct *p, u64 since,
 	s->has_lag = n.flags & SS_NOTE_LAG;
 	s->eligible = n.flags & SS_NOTE_ELIGIBLE;
 	s->lag = n.lag;
+	s->deadline = n.deadline;
 }
 
 void ss_slow_wait_record(const struct ss_run_log *log,
-			 struct task_struct *p, int kind, u64 since, u64 now)
+			 struct task_struct *p, int kind, u64 since, u64 now,
+			 enum ss_slow_ended ended)
 {
 	struct ss_slow_run runs[SS_RUN_LOG_LEN];
-	struct ss_slow_summary s = {};
+	struct ss_slow_summary s = { .ended = ended };
 	unsigned int n = 0, k, logged = min(log->next, SS_RUN_LOG_LEN);
 	u64 end = now;
 

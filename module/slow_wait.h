@@ -40,6 +40,13 @@ struct ss_run_log {
 	struct ss_run_entry e[SS_RUN_LOG_LEN];
 };
 
+/* How the task that ran before the waiting one gave up the CPU. */
+enum ss_slow_ended {
+	SS_ENDED_IDLE,		/* the CPU was idle */
+	SS_ENDED_SLEPT,		/* it slept, yielded or exited */
+	SS_ENDED_PREEMPTED,	/* it was preempted, still runnable */
+};
+
 /* What ran on a CPU during one slow wait (slow_wait.c). */
 struct ss_slow_summary {
 	unsigned int nran;		/* named in ran[], up to SS_SLOW_RAN */
@@ -52,7 +59,9 @@ struct ss_slow_summary {
 	/* how the wait began (wait_notes.h), where its note says */
 	const char *decision;		/* a woken wait's decision, or "" */
 	s64 lag;			/* with has_lag: at the deciding level */
+	s64 deadline;			/* with has_lag: its deadline - V there */
 	bool has_lag, eligible;
+	enum ss_slow_ended ended;
 	int from_cpu;			/* -1: not known */
 	bool migrated;			/* moved to another CPU meanwhile */
 };
@@ -80,11 +89,12 @@ static __always_inline void ss_run_log_note(struct ss_run_log *log,
 
 /*
  * @p's wait of @kind (enum ss_wait_kind) from @since ends at @now on this
- * CPU, at least ss_slow_ns long: its slow_wait event, from @log as it is
- * before @p's own entry.  Out of line: a rare path.
+ * CPU, at least ss_slow_ns long, as @ended says: its slow_wait event, from
+ * @log as it is before @p's own entry.  Out of line: a rare path.
  */
 void ss_slow_wait_record(const struct ss_run_log *log,
-			 struct task_struct *p, int kind, u64 since, u64 now);
+			 struct task_struct *p, int kind, u64 since, u64 now,
+			 enum ss_slow_ended ended);
 
 /* `slow_us`: 0 disarms; else the threshold in microseconds. */
 int ss_slow_set(u64 us);

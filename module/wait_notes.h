@@ -18,12 +18,14 @@
 
 #include <linux/sched.h>
 
+#include "compat.h"
 #include "eevdf.h"
 #include "task_slots.h"
 
 struct ss_wait_note {
 	u64 since;		/* the wait's start */
 	s64 lag;		/* with SS_NOTE_LAG: V - v where it was decided */
+	s64 deadline;		/* with SS_NOTE_LAG: its deadline - V there */
 	u32 migrations;		/* the task's se.nr_migrations then */
 	u16 cpu;		/* its CPU then */
 	u8 decision;		/* enum ss_counter + 1; 0: none */
@@ -55,12 +57,14 @@ static __always_inline void ss_wait_note_begin(const struct task_struct *p,
 	WRITE_ONCE(n->since, since);
 }
 
+#if SS_CAN_EEVDF
 /*
- * The wakeup decision @c taken for @p's wait begun at @since; @v: the view
- * of the level that decided, or NULL.
+ * The wakeup decision @c taken for @p's wait begun at @since; @se and @v:
+ * the entity of the level that decided and its view, or NULL.
  */
 static __always_inline void ss_wait_note_decision(const struct task_struct *p,
 						  u64 since, unsigned int c,
+						  const struct sched_entity *se,
 						  const struct ss_entity_view *v)
 {
 	struct ss_wait_note *n = ss_wait_note_of(p);
@@ -68,12 +72,14 @@ static __always_inline void ss_wait_note_decision(const struct task_struct *p,
 	if (READ_ONCE(n->since) != since)
 		return;
 	n->flags = 0;
-	if (v) {
+	if (se) {
 		n->lag = v->lag;
+		n->deadline = (s64)(se->deadline - v->V);
 		n->flags = SS_NOTE_LAG | (v->eligible ? SS_NOTE_ELIGIBLE : 0);
 	}
 	n->decision = c + 1;
 }
+#endif
 
 /* A copy of the note of @p's wait begun at @since: false if there is none. */
 static inline bool ss_wait_note_read(const struct task_struct *p, u64 since,

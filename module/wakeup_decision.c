@@ -487,6 +487,6 @@ count:
 	if (trace_decision_enabled())
 		ss_trace_decision(p, curr, c, &lvl);
 	if (woken_at)
-		ss_wait_note_decision(p, woken_at, c, lvl.se ? &lvl.v : NULL);
+		ss_wait_note_decision(p, woken_at, c, lvl.se, &lvl.v);
 }
 #endif /* SS_CAN_EEVDF */

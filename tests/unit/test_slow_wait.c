@@ -60,6 +60,9 @@ static const char format[] =
 "\tfield:int eligible;\toffset:296;\tsize:4;\tsigned:1;\n"
 "\tfield:int from_cpu;\toffset:300;\tsize:4;\tsigned:1;\n"
 "\tfield:int migrated;\toffset:304;\tsize:4;\tsigned:1;\n"
+"\tfield:int policy;\toffset:308;\tsize:4;\tsigned:1;\n"
+"\tfield:s64 deadline;\toffset:312;\tsize:8;\tsigned:1;\n"
+"\tfield:int ended;\toffset:320;\tsize:4;\tsigned:1;\n"
 "\n"
 "print fmt: \"cpu=%d pid=%d\", REC->cpu, REC->pid\n";
 
@@ -109,11 +112,14 @@ static void fill(unsigned char *d)
 	put32(d, 296, 1);
 	put32(d, 300, 0);
 	put32(d, 304, 1);
+	put32(d, 308, 0);
+	put64(d, 312, 1500000);
+	put32(d, 320, 2);
 }
 
 static void test_parse(struct tep_event *ev, struct slow_wait *w)
 {
-	unsigned char data[312] = { 0 };
+	unsigned char data[328] = { 0 };
 	struct tep_record rec = { .ts = 5000000000ull, .data = data,
 				  .size = sizeof(data) };
 	char err[256] = "";
@@ -144,18 +150,21 @@ static void test_parse(struct tep_event *ev, struct slow_wait *w)
 	CHECK_EQ_INT(w->eligible, 1);
 	CHECK_EQ_INT(w->from_cpu, 0);
 	CHECK_EQ_INT(w->migrated, 1);
+	CHECK_EQ_INT(w->policy, 0);
+	CHECK(w->deadline_ns == 1500000);
+	CHECK_EQ_INT(w->ended, SLOW_ENDED_PREEMPTED);
 
 	/* a module without the fields of how the wait began: not known */
 	{
 		static const char *const added[] = {
 			"ran_cgroup", "decision", "lag", "eligible",
-			"from_cpu", "migrated",
+			"from_cpu", "migrated", "policy", "deadline", "ended",
 		};
-		struct tep_format_field *f[6];
+		struct tep_format_field *f[9];
 		struct slow_wait old;
 		unsigned int i;
 
-		for (i = 0; i < 6; i++) {
+		for (i = 0; i < 9; i++) {
 			f[i] = tep_find_field(ev, added[i]);
 			if (!CHECK(f[i]))
 				return;
@@ -167,7 +176,9 @@ static void test_parse(struct tep_event *ev, struct slow_wait *w)
 		CHECK_EQ_INT(old.from_cpu, -1);
 		CHECK_EQ_U64(old.ran[0].cgroup, 0);
 		CHECK_EQ_U64(old.wait_ns, 18000000);
-		for (i = 0; i < 6; i++)
+		CHECK_EQ_INT(old.policy, -1);
+		CHECK_EQ_INT(old.ended, SLOW_ENDED_UNKNOWN);
+		for (i = 0; i < 9; i++)
 			f[i]->name[0] = added[i][0];
 	}
 
@@ -217,6 +228,17 @@ static void test_why(const struct slow_wait *w0)
 	slow_wait_why(&w, &nm, buf, sizeof(buf));
 	CHECK_STR_HAS(buf, "woken, not run: hog/180");
 	CHECK(slow_decision_words("decline_policy") != NULL);
+	snprintf(w.decision, sizeof(w.decision), "decline_policy");
+	w.policy = 3;
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
+	CHECK_STR_HAS(buf, "not preempted: SCHED_BATCH does not preempt at "
+		      "wakeup; hog/180");
+	w.policy = 0;
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
+	CHECK_STR_HAS(buf, "SCHED_BATCH, SCHED_IDLE or a cpu.idle cgroup");
+	CHECK_STR_EQ(slow_policy_name(5), "idle");
+	CHECK(!slow_policy_name(4) && !slow_policy_name(-1));
+	CHECK(!slow_ended_name(SLOW_ENDED_UNKNOWN));
 	CHECK(slow_decision_words("undecided") == NULL);
 
 	w.kind = SLOW_THROTTLED;
@@ -283,6 +305,10 @@ static void test_text(const struct slow_wait *w0)
 	CHECK(json_number_value(json_object_get(j, "lag_us")) == -2100);
 	CHECK(json_is_true(json_object_get(j, "eligible")));
 	CHECK(json_is_true(json_object_get(j, "migrated")));
+	CHECK(json_number_value(json_object_get(j, "deadline_us")) == 1500);
+	CHECK_STR_EQ(json_string_value(json_object_get(j, "policy")), "normal");
+	CHECK_STR_EQ(json_string_value(json_object_get(j, "ended")),
+		     "preempted");
 	CHECK_EQ_INT(json_integer_value(json_object_get(j, "from_cpu")), 0);
 	CHECK_STR_EQ(json_string_value(json_object_get(j, "cgroup")), "/web");
 	CHECK_EQ_U64(json_array_size(ran), 2);

@@ -24,6 +24,30 @@ const char *slow_kind_name(enum slow_kind kind)
 	return "?";
 }
 
+const char *slow_policy_name(int policy)
+{
+	static const char *const names[] = {
+		"normal", "fifo", "rr", "batch", NULL, "idle", "deadline", "ext",
+	};
+
+	return policy >= 0 && policy < (int)(sizeof(names) / sizeof(names[0])) ?
+	       names[policy] : NULL;
+}
+
+const char *slow_ended_name(enum slow_ended ended)
+{
+	switch (ended) {
+	case SLOW_ENDED_IDLE:
+		return "idle";
+	case SLOW_ENDED_SLEPT:
+		return "slept";
+	case SLOW_ENDED_PREEMPTED:
+		return "preempted";
+	default:
+		return NULL;
+	}
+}
+
 /* Task i of the record's ran_* arrays into *r. */
 static int ran_parse(struct tep_event *ev, struct tep_record *rec,
 		     unsigned int i, struct slow_ran *r, char *err,
@@ -64,39 +88,41 @@ static int ran_parse(struct tep_event *ev, struct tep_record *rec,
 }
 
 /*
- * The fields of how the wait began (decision, lag, eligible, from_cpu,
- * migrated; added to the event later): "not known" from a module without
- * them.
+ * The fields of how the wait began and ended (decision, lag, eligible,
+ * from_cpu, migrated, policy, deadline, ended; added to the event later):
+ * "not known" from a module without them.
  */
-static int how_it_began(struct tep_event *ev, struct tep_record *rec,
-			struct slow_wait *w, char *err, size_t errlen)
+static int how_it_went(struct tep_event *ev, struct tep_record *rec,
+		       struct slow_wait *w, char *err, size_t errlen)
 {
-	uint64_t lag, eligible, from_cpu, migrated;
+	static const char *const names[] = {
+		"lag", "eligible", "from_cpu", "migrated", "policy", "deadline",
+		"ended",
+	};
+	uint64_t n[sizeof(names) / sizeof(names[0])];
+	unsigned int i;
 	int ret;
 
 	w->eligible = -1;
 	w->from_cpu = -1;
+	w->policy = -1;
+	w->ended = SLOW_ENDED_UNKNOWN;
 	ret = trace_field_text(ev, rec, "decision", w->decision,
 			       sizeof(w->decision), err, errlen);
 	if (ret == -ENOENT)
 		return 0;
-	if (!ret)
-		ret = trace_field_number(ev, rec, "lag", &lag, err, errlen);
-	if (!ret)
-		ret = trace_field_number(ev, rec, "eligible", &eligible, err,
-					 errlen);
-	if (!ret)
-		ret = trace_field_number(ev, rec, "from_cpu", &from_cpu, err,
-					 errlen);
-	if (!ret)
-		ret = trace_field_number(ev, rec, "migrated", &migrated, err,
-					 errlen);
+	for (i = 0; !ret && i < sizeof(names) / sizeof(names[0]); i++)
+		ret = trace_field_number(ev, rec, names[i], &n[i], err, errlen);
 	if (ret)
 		return ret;
-	w->lag_ns = (int64_t)lag;
-	w->eligible = (int)eligible;
-	w->from_cpu = (int)from_cpu;
-	w->migrated = (int)migrated;
+	w->lag_ns = (int64_t)n[0];
+	w->eligible = (int)n[1];
+	w->from_cpu = (int)n[2];
+	w->migrated = (int)n[3];
+	w->policy = (int)n[4];
+	w->deadline_ns = (int64_t)n[5];
+	w->ended = n[6] <= SLOW_ENDED_PREEMPTED ? (enum slow_ended)n[6] :
+		   SLOW_ENDED_UNKNOWN;
 	return 0;
 }
 
@@ -120,7 +146,7 @@ int slow_wait_parse(struct tep_event *ev, struct tep_record *rec,
 	ret = trace_field_text(ev, rec, "comm", w->comm, sizeof(w->comm), err,
 			       errlen);
 	if (!ret)
-		ret = how_it_began(ev, rec, w, err, errlen);
+		ret = how_it_went(ev, rec, w, err, errlen);
 	for (i = 0; !ret && i < SLOW_RAN_MAX; i++) {
 		ret = ran_parse(ev, rec, i, &w->ran[w->nran], err, errlen);
 		if (!ret && w->ran[w->nran].tid)

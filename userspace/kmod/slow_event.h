@@ -21,6 +21,14 @@ enum slow_kind {
 	SLOW_THROTTLED,
 };
 
+/* How the task before the waiting one gave up the CPU (the event's ended). */
+enum slow_ended {
+	SLOW_ENDED_UNKNOWN = -1,
+	SLOW_ENDED_IDLE,		/* the CPU was idle */
+	SLOW_ENDED_SLEPT,		/* it slept, yielded or exited */
+	SLOW_ENDED_PREEMPTED,		/* it was preempted */
+};
+
 struct slow_ran {
 	int tid, pid;
 	char comm[17];
@@ -44,9 +52,17 @@ struct slow_wait {
 	char decision[24];
 	int64_t lag_ns;			/* with eligible >= 0: the deciding level's */
 	int eligible;			/* 1, 0, or -1: no level decided */
+	int64_t deadline_ns;		/* with eligible >= 0: its deadline - V there */
 	int from_cpu;			/* where the wait began; -1: not known */
 	int migrated;			/* moved to another CPU while waiting */
+	int policy;			/* SCHED_*; -1: not known */
+	enum slow_ended ended;		/* how the CPU came free */
 };
+
+/* "normal", "batch", "idle", "fifo", "rr", "deadline", "ext"; NULL: other */
+const char *slow_policy_name(int policy);
+/* "idle", "slept", "preempted"; NULL: not known */
+const char *slow_ended_name(enum slow_ended ended);
 
 /* "woken", "preempted", "new", "throttled" (the JSON's kind). */
 const char *slow_kind_name(enum slow_kind kind);

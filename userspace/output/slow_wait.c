@@ -94,6 +94,12 @@ static size_t decision_why(const struct slow_wait *w, char *buf, size_t len)
 
 	if (w->kind != SLOW_WOKEN || !words)
 		return 0;
+	/* the policy that kept it from preempting, where the record says */
+	if (!strcmp(w->decision, "decline_policy") &&
+	    (w->policy == 3 || w->policy == 5))
+		return snprintf(buf, len, "not preempted: SCHED_%s does not "
+				"preempt at wakeup; ", w->policy == 3 ?
+				"BATCH" : "IDLE");
 	if (!strcmp(w->decision, "decline_ineligible") && w->eligible >= 0) {
 		signed_duration(w->lag_ns, lag, sizeof(lag));
 		return snprintf(buf, len, "%s, lag %s; ", words, lag);
@@ -261,7 +267,15 @@ static int decision_json(json_t *o, const struct slow_wait *w)
 				   json_boolean(w->eligible) : json_null()) ||
 	       json_object_set_new(o, "from_cpu", w->from_cpu >= 0 ?
 				   json_integer(w->from_cpu) : json_null()) ||
-	       json_object_set_new(o, "migrated", json_boolean(w->migrated));
+	       json_object_set_new(o, "deadline_us", level ?
+				   json_real(w->deadline_ns / 1e3) : json_null()) ||
+	       json_object_set_new(o, "migrated", json_boolean(w->migrated)) ||
+	       json_object_set_new(o, "policy", slow_policy_name(w->policy) ?
+				   json_string(slow_policy_name(w->policy)) :
+				   json_null()) ||
+	       json_object_set_new(o, "ended", slow_ended_name(w->ended) ?
+				   json_string(slow_ended_name(w->ended)) :
+				   json_null());
 }
 
 json_t *slow_wait_json(const struct slow_wait *w, double wall,

@@ -50,9 +50,10 @@ int slow_wait_print(FILE *out, const struct slow_wait *w, double wall,
 
 /*
  * The JSON object: time (seconds since the epoch), tid, pid, comm, cpu,
- * kind, wait_us, decision (a woken wait's class, else null), lag_us and
- * eligible (of the level that decided, else null), from_cpu (null: not
- * known), migrated, nice, slice_us, cgroup, ran [{tid, pid, comm, run_us,
+ * kind, wait_us, decision (a woken wait's class, else null), lag_us,
+ * eligible and deadline_us (of the level that decided, else null), from_cpu
+ * (null: not known), migrated, policy, ended (idle, slept, preempted; null:
+ * not known), nice, slice_us, cgroup, ran [{tid, pid, comm, run_us,
  * nice, slice_us, cgroup}], rest {tasks, run_us}, idle_us, unseen_us, why.
  * NULL: no memory.
  */
