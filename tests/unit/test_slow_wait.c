@@ -259,6 +259,18 @@ static void test_why(const struct slow_wait *w0)
 	w.ran[0].run_ns = 6000000;
 	slow_wait_why(&w, &nm, buf, sizeof(buf));
 	CHECK_STR_EQ(buf, "4 tasks took turns on CPU 1, hog/180 the longest");
+	/* the tasks named all of one other cgroup, none else */
+	w.rest_tasks = 0;
+	nm.ran_cgroup[1] = "/batch";
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
+	CHECK_STR_EQ(buf, "2 tasks took turns on CPU 1, hog/180 the longest, "
+		     "all in /batch against this task's /web (their "
+		     "cpu.weight shares)");
+	nm.ran_cgroup[1] = "/web";
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
+	CHECK_STR_EQ(buf, "2 tasks took turns on CPU 1, hog/180 the longest");
+	w.rest_tasks = 2;
+	nm.ran_cgroup[1] = NULL;
 	/* a moved wait whose CPUs are the same says nothing of it */
 	w.migrated = 1;
 	w.from_cpu = 1;

@@ -148,6 +148,25 @@ static void culprit_why(const struct slow_wait *w,
 	}
 }
 
+/*
+ * The cgroup of every task named as having run, if it is one and not the
+ * waiting task's (nor the rest: no other task ran); else NULL.
+ */
+static const char *one_other_cgroup(const struct slow_wait *w,
+				    const struct slow_wait_names *nm)
+{
+	unsigned int i;
+
+	if (!nm->cgroup || !nm->ran_cgroup[0] || w->rest_tasks ||
+	    !strcmp(nm->ran_cgroup[0], nm->cgroup))
+		return NULL;
+	for (i = 1; i < w->nran; i++)
+		if (!nm->ran_cgroup[i] ||
+		    strcmp(nm->ran_cgroup[i], nm->ran_cgroup[0]))
+			return NULL;
+	return nm->ran_cgroup[0];
+}
+
 /* What took the time, from the record's parts. */
 static void cause_why(const struct slow_wait *w,
 		      const struct slow_wait_names *nm, bool decided,
@@ -175,9 +194,15 @@ static void cause_why(const struct slow_wait *w,
 	} else if (w->nran && share(w, w->ran[0].run_ns) >= 50) {
 		culprit_why(w, nm, decided, buf, len);
 	} else if (w->nran) {
+		const char *cg = one_other_cgroup(w, nm);
+
 		snprintf(buf, len, "%u tasks took turns on CPU %d, %s/%d the "
-			 "longest", w->nran + w->rest_tasks, w->cpu,
-			 w->ran[0].comm, w->ran[0].tid);
+			 "longest%s%s%s%s%s", w->nran + w->rest_tasks, w->cpu,
+			 w->ran[0].comm, w->ran[0].tid,
+			 cg ? ", all in " : "", cg ? cg : "",
+			 cg ? " against this task's " : "",
+			 cg ? nm->cgroup : "",
+			 cg ? " (their cpu.weight shares)" : "");
 	} else {
 		snprintf(buf, len, "nothing else ran on CPU %d", w->cpu);
 	}
