@@ -256,7 +256,7 @@ void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 	unsigned int on = ss_probe_groups();
 	enum ss_wait_kind before = SS_WAIT_NONE;
 	struct ss_rq_view rv __uninitialized;
-	u64 woken_at = 0;	/* a slow wait's note begun: its start */
+	u64 woken_at = 0;	/* slow waits armed: the start of this one */
 
 	/* under the lock of the wakee's runqueue */
 	rv.rq_cpu = per_cpu_ptr(ss_cpus, task_cpu(p));
@@ -267,10 +267,8 @@ void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 
 		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, now);
 		if (static_branch_unlikely(&ss_slow_armed) &&
-		    !ss_wait_goes_on(SS_WAIT_WAKEUP, before)) {
-			ss_wait_note_begin(p, now);
+		    !ss_wait_goes_on(SS_WAIT_WAKEUP, before))
 			woken_at = now;
-		}
 	}
 	if (ss_weight_wanted(on, p))
 		ss_eevdf_queued(p, true);
@@ -282,10 +280,13 @@ void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 			    SS_ON(DELAYED_DEQUEUE), p)) {
 		ss_eevdf_wakeup(p, before, on, &rv);
 		if (on & SS_ON(DECISIONS)) {
+			/* its note written with the decision */
 			ss_wakeup_decision(p, &rv, woken_at);
 			return;
 		}
 	}
+	if (woken_at)
+		ss_wait_note_begin(p, woken_at);
 resched:
 	/* what any other wakeup here left of the flag, for the next one */
 	if (SS_CAN_EEVDF && (on & SS_ON(DECISIONS)))

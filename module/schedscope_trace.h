@@ -221,11 +221,11 @@ TRACE_EVENT(slow_wait,
 			bool named = i < s->nran;
 
 			__entry->ran_pid[i]	= named ? e->tid : 0;
-			__entry->ran_tgid[i]	= named ? e->tgid : 0;
+			__entry->ran_tgid[i]	= named ? s->ran_tgid[i] : 0;
 			__entry->ran_nice[i]	= named ? e->nice : 0;
 			__entry->ran_ns[i]	= named ? s->ran_ns[i] : 0;
-			__entry->ran_slice[i]	= named ? e->slice : 0;
-			__entry->ran_cgroup[i]	= named ? e->cgroup : 0;
+			__entry->ran_slice[i]	= named ? s->ran_slice[i] : 0;
+			__entry->ran_cgroup[i]	= named ? s->ran_cgroup[i] : 0;
 			if (named)
 				memcpy(__entry->ran_comm + i * TASK_COMM_LEN,
 				       e->comm, TASK_COMM_LEN);

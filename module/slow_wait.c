@@ -8,6 +8,8 @@
 #include <linux/minmax.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
+#include <linux/pid.h>
+#include <linux/pid_namespace.h>
 #include <linux/rcupdate.h>
 #include <linux/vmalloc.h>
 
@@ -48,6 +50,37 @@ static void ss_slow_add(struct ss_slow_run *runs, unsigned int *n,
 	runs[(*n)++].ns = ns;
 }
 
+static u64 ss_task_cgroup_id(struct task_struct *p)
+{
+	u64 id;
+
+	rcu_read_lock();
+	id = cgroup_id(task_dfl_cgroup(p));
+	rcu_read_unlock();
+	return id;
+}
+
+/*
+ * Named task @k's process, slice and cgroup, read from the task @tid now,
+ * at the slow wait's end (not at every switch, where the log would pay for
+ * them): all 0 if it has exited.  A tid taken by a new task since is not
+ * told apart.
+ */
+static void ss_slow_ran_now(struct ss_slow_summary *s, unsigned int k,
+			    pid_t tid)
+{
+	struct task_struct *t;
+
+	rcu_read_lock();
+	t = pid_task(find_pid_ns(tid, &init_pid_ns), PIDTYPE_PID);
+	if (t) {
+		s->ran_tgid[k] = t->tgid;
+		s->ran_slice[k] = ss_se_slice(&t->se);
+		s->ran_cgroup[k] = cgroup_id(task_dfl_cgroup(t));
+	}
+	rcu_read_unlock();
+}
+
 /* The SS_SLOW_RAN longest runs into @s, the others summed. */
 static void ss_slow_rank(struct ss_slow_run *runs, unsigned int n,
 			 struct ss_slow_summary *s)
@@ -63,22 +96,13 @@ static void ss_slow_rank(struct ss_slow_run *runs, unsigned int n,
 		if (k < SS_SLOW_RAN) {
 			s->ran[k] = *runs[k].e;
 			s->ran_ns[k] = runs[k].ns;
+			ss_slow_ran_now(s, k, runs[k].e->tid);
 			s->nran++;
 		} else {
 			s->rest_tasks++;
 			s->rest_ns += runs[k].ns;
 		}
 	}
-}
-
-static u64 ss_task_cgroup_id(struct task_struct *p)
-{
-	u64 id;
-
-	rcu_read_lock();
-	id = cgroup_id(task_dfl_cgroup(p));
-	rcu_read_unlock();
-	return id;
 }
 
 /* How @p's wait begun at @since began, from its note, into @s. */

@@ -12,7 +12,6 @@
 #ifndef _SCHEDSCOPE_SLOW_WAIT_H
 #define _SCHEDSCOPE_SLOW_WAIT_H
 
-#include <linux/cgroup.h>
 #include <linux/jump_label.h>
 #include <linux/sched.h>
 
@@ -25,12 +24,14 @@
 /* A wakeup decision's name in the trace events, with its NUL. */
 #define SS_DECISION_NAME_LEN	24
 
-/* A task switched in on this CPU at @start (tid 0: the CPU went idle). */
+/*
+ * A task switched in on this CPU at @start (tid 0: the CPU went idle): what
+ * a slow wait's record needs after the task may have gone, and no more
+ * (its process, slice and cgroup are read when a record names it).
+ */
 struct ss_run_entry {
 	u64 start;
-	u64 slice;
-	u64 cgroup;		/* its cgroup's id (cgroup v2) */
-	pid_t tid, tgid;
+	pid_t tid;
 	int nice;
 	char comm[TASK_COMM_LEN];
 };
@@ -52,6 +53,10 @@ struct ss_slow_summary {
 	unsigned int nran;		/* named in ran[], up to SS_SLOW_RAN */
 	struct ss_run_entry ran[SS_SLOW_RAN];
 	u64 ran_ns[SS_SLOW_RAN];
+	/* read from each task at the record: 0 if it has exited */
+	pid_t ran_tgid[SS_SLOW_RAN];
+	u64 ran_slice[SS_SLOW_RAN];
+	u64 ran_cgroup[SS_SLOW_RAN];
 	u32 rest_tasks;			/* the other tasks that ran */
 	u64 rest_ns;
 	u64 idle_ns;			/* the CPU idle */
@@ -77,11 +82,7 @@ static __always_inline void ss_run_log_note(struct ss_run_log *log,
 	struct ss_run_entry *e = &log->e[log->next % SS_RUN_LOG_LEN];
 
 	e->start = now;
-	e->slice = ss_se_slice(&next->se);
-	/* sched_switch runs with preemption off: an RCU reader */
-	e->cgroup = cgroup_id(task_css_set_check(next, true)->dfl_cgrp);
 	e->tid = next->pid;
-	e->tgid = next->tgid;
 	e->nice = task_nice(next);
 	memcpy(e->comm, next->comm, TASK_COMM_LEN);
 	log->next++;

@@ -44,7 +44,17 @@ ss_wait_note_of(const struct task_struct *p)
 	return &ss_wait_notes[ss_slot_index(ss_task_hash(p))];
 }
 
-/* @p's wait began at @since on its CPU. */
+/* The start of @n: @p's wait began at @since on its CPU. */
+static __always_inline void ss_wait_note_start(struct ss_wait_note *n,
+					       const struct task_struct *p,
+					       u64 since)
+{
+	n->cpu = task_cpu(p);
+	n->migrations = (u32)p->se.nr_migrations;
+	WRITE_ONCE(n->since, since);
+}
+
+/* @p's wait began at @since on its CPU, without a decision. */
 static __always_inline void ss_wait_note_begin(const struct task_struct *p,
 					       u64 since)
 {
@@ -52,15 +62,14 @@ static __always_inline void ss_wait_note_begin(const struct task_struct *p,
 
 	n->decision = 0;
 	n->flags = 0;
-	n->cpu = task_cpu(p);
-	n->migrations = (u32)p->se.nr_migrations;
-	WRITE_ONCE(n->since, since);
+	ss_wait_note_start(n, p, since);
 }
 
 #if SS_CAN_EEVDF
 /*
- * The wakeup decision @c taken for @p's wait begun at @since; @se and @v:
- * the entity of the level that decided and its view, or NULL.
+ * @p's wait began at @since with a wakeup decided @c; @se and @v: the
+ * entity of the level that decided and its view, or NULL.  One write of
+ * the whole note, the start last.
  */
 static __always_inline void ss_wait_note_decision(const struct task_struct *p,
 						  u64 since, unsigned int c,
@@ -69,8 +78,6 @@ static __always_inline void ss_wait_note_decision(const struct task_struct *p,
 {
 	struct ss_wait_note *n = ss_wait_note_of(p);
 
-	if (READ_ONCE(n->since) != since)
-		return;
 	n->flags = 0;
 	if (se) {
 		n->lag = v->lag;
@@ -78,6 +85,7 @@ static __always_inline void ss_wait_note_decision(const struct task_struct *p,
 		n->flags = SS_NOTE_LAG | (v->eligible ? SS_NOTE_ELIGIBLE : 0);
 	}
 	n->decision = c + 1;
+	ss_wait_note_start(n, p, since);
 }
 #endif
 

@@ -415,7 +415,7 @@ static void ss_trace_decision(struct task_struct *p,
 /*
  * @p, fair and measured, was just woken: count its decision.  @rv: a cfs_rq
  * read at this wakeup, or none.  @woken_at: the start of the wait whose
- * note (wait_notes.h) takes the decision, or 0.
+ * note (wait_notes.h) is written with the decision, or 0.
  */
 void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv,
 			u64 woken_at)
