@@ -76,6 +76,7 @@ void test_btf_layout(void);
 void test_modinfo(void);
 void test_installed(void);
 void test_feature_word(void);
+void test_sweep_knobs(void);
 void test_metric_catalogue(void);
 void test_wait_clock(void);
 void test_record_event(void);

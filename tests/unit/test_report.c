@@ -298,6 +298,18 @@ static void test_tool_results(void)
 	CHECK_STR_HAS(got_out, "tbench      clients            2.000 (  0.00%)"
 		      "     2.000 [ +0.00%]\n");
 
+	/*
+	 * The groups' own results signed the same way: b's seconds fell,
+	 * better; a's rose, worse; CPU seconds have no better side.
+	 */
+	CHECK_EQ_INT(report(test_path("../fixtures/sweep/groups"), NULL), 0);
+	CHECK_STR_HAS(got_out, "b      seconds            2.567 (  0.00%)  "
+		      "2.117 [+17.54%]\n");
+	CHECK_STR_HAS(got_out, "a      seconds            2.007 (  0.00%)  "
+		      "2.011 [ -0.22%]\n");
+	CHECK_STR_HAS(got_out, "b      cpu_seconds (sum)  2.972 (  0.00%)  "
+		      "2.566 [-13.65%]\n");
+
 	CHECK_EQ_INT(report(test_path("../fixtures/sweep/no_result"), NULL), 0);
 	CHECK_STR_HAS(got_out, "note:        no result table in the workload's "
 		      "output and no parser for it");

@@ -37,6 +37,7 @@ static const struct {
 	{ "run_module", test_run_module },
 	{ "sweep_results", test_sweep_results },
 	{ "sweep_groups", test_sweep_groups },
+	{ "sweep_knobs", test_sweep_knobs },
 	{ "tool_output", test_tool_output },
 	{ "summary_stats", test_summary_stats },
 	{ "report", test_report },

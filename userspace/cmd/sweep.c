@@ -21,6 +21,7 @@
 #include "features/boot_default.h"
 #include "features/features.h"
 #include "features/leftover.h"
+#include "lib/error_msg.h"
 #include "sweep/cgroup_dir.h"
 #include "sweep/engine.h"
 #include "sweep/groups.h"
@@ -41,6 +42,7 @@ struct sweep_params {
 	const char *dir;
 	const struct sweep_preset *preset;
 	bool no_module;
+	bool flat;			/* --flat */
 	unsigned int repetitions;
 	size_t nsettings;
 	struct sweep_setting_spec settings[MAX_SETTINGS];
@@ -81,7 +83,12 @@ static void usage(FILE *out)
 		"\n"
 		"  -s, --set SETTING     'default' (the features as found) or feature\n"
 		"                        names joined by commas, each NAME or NO_NAME,\n"
-		"                        applied on top of them; repeat for each setting\n"
+		"                        applied on top of them, and knobs\n"
+		"                        [GROUP/]KEY=VALUE: nice=-20..19,\n"
+		"                        policy=other|batch|idle, slice=US (the\n"
+		"                        workload's processes), cpu.weight=N,\n"
+		"                        cpu.idle=0|1, cpu.max=QUOTA/PERIOD|max (a\n"
+		"                        group's cgroup); repeat for each setting\n"
 		"  -r, --repetitions N   runs per setting (default 3, or the preset's)\n"
 		"  -p, --preset NAME     settings, workload and repetitions of a preset;\n"
 		"                        --set, -r and a WORKLOAD given override them\n"
@@ -106,6 +113,10 @@ static void usage(FILE *out)
 		"                        ended after the run\n"
 		"      --filter-group NAME  the module measures group NAME's tasks\n"
 		"                        only (its cgroup; instead of FILTER)\n"
+		"      --flat            the groups' cgroups without the cpu\n"
+		"                        controller: their tasks compete one with\n"
+		"                        another, not group with group (nice then\n"
+		"                        matters across groups); no cpu.* knobs\n"
 		"      --no-module       run without the schedscope module (perf counts\n"
 		"                        and the workload's result only)\n"
 		"      --features FILE   the features file (default %s)\n"
@@ -177,6 +188,7 @@ static void list_presets(void)
 
 enum {
 	OPT_NO_MODULE = OPT_FIRST_COMMAND_OPT,
+	OPT_FLAT,
 	OPT_FEATURES,
 	OPT_SERVICE,
 	OPT_FILTER_GROUP,
@@ -261,6 +273,9 @@ static int take_option(void *params, int opt, const char *arg)
 	case OPT_NO_MODULE:
 		p->no_module = true;
 		return 0;
+	case OPT_FLAT:
+		p->flat = true;
+		return 0;
 	default:		/* OPT_FEATURES */
 		p->features_path = arg;
 		return 0;
@@ -277,6 +292,7 @@ static const struct option long_options[] = {
 	{ "group", required_argument, NULL, 'g' },
 	{ "service", required_argument, NULL, OPT_SERVICE },
 	{ "filter-group", required_argument, NULL, OPT_FILTER_GROUP },
+	{ "flat", no_argument, NULL, OPT_FLAT },
 	{ "no-module", no_argument, NULL, OPT_NO_MODULE },
 	{ "features", required_argument, NULL, OPT_FEATURES },
 	CLI_DEBUGFS_OPTION,
@@ -465,6 +481,8 @@ static int apply_preset(struct sweep_params *p)
 	}
 	if (p->filter_group && !p->ngroups)
 		return cli_usage_error(cmd, "--filter-group without --group");
+	if (p->flat && !p->ngroups)
+		return cli_usage_error(cmd, "--flat without --group");
 
 	if (pre && !p->nsettings)
 		for (i = 0; pre->settings[i]; i++)
@@ -500,6 +518,42 @@ static int apply_preset(struct sweep_params *p)
 	return 0;
 }
 
+/*
+ * Whether the setting's knobs fit the sweep: a GROUP/ names a --group, a
+ * cgroup knob needs groups. 0, or -EINVAL with err.
+ */
+static int check_knob_groups(const struct sweep_params *p,
+			     const struct sweep_setting_spec *s, char *err,
+			     size_t errlen)
+{
+	size_t i, j;
+
+	for (i = 0; i < s->nknobs; i++) {
+		const struct sweep_knob *k = &s->knobs[i];
+
+		if (p->flat && sweep_knob_is_cgroup(k->key))
+			return error_ret(err, errlen, -EINVAL,
+					 "setting '%s': knob '%s' needs the cpu controller in the groups' cgroups, which --flat leaves out",
+					 s->name, k->text);
+		if (!p->ngroups && sweep_knob_is_cgroup(k->key))
+			return error_ret(err, errlen, -EINVAL,
+					 "setting '%s': knob '%s' sets a cgroup file: give the workload as --group NAME=COMMAND (each group runs in a cgroup of its own)",
+					 s->name, k->text);
+		if (!p->ngroups && k->group[0])
+			return error_ret(err, errlen, -EINVAL,
+					 "setting '%s': knob '%s' names a group, and the sweep has none (--group NAME=COMMAND)",
+					 s->name, k->text);
+		for (j = 0; k->group[0] && j < p->ngroups; j++)
+			if (!strcmp(k->group, p->groups[j].name))
+				break;
+		if (k->group[0] && j == p->ngroups)
+			return error_ret(err, errlen, -EINVAL,
+					 "setting '%s': knob '%s' names no --group",
+					 s->name, k->text);
+	}
+	return 0;
+}
+
 static int check_settings(struct sweep_params *p,
 			  const struct sched_features *feat)
 {
@@ -507,10 +561,8 @@ static int check_settings(struct sweep_params *p,
 	size_t i, j;
 
 	for (i = 0; i < p->nsettings; i++) {
-		if (sched_features_setting(feat, p->settings[i].name,
-					   p->settings[i].changes, SWEEP_MAX_CHANGES,
-					   &p->settings[i].nchanges, err,
-					   sizeof(err)))
+		if (sweep_setting_parse(feat, &p->settings[i], err, sizeof(err)) ||
+		    check_knob_groups(p, &p->settings[i], err, sizeof(err)))
 			return cli_usage_error(cmd, "%s", err);
 		for (j = 0; j < i; j++)
 			if (!strcmp(p->settings[i].name, p->settings[j].name))
@@ -615,6 +667,7 @@ static int plan_groups(struct sweep_params *p, struct sweep_plan *plan)
 		return 1;
 	}
 	plan->ngroups = p->ngroups;
+	plan->flat = p->flat;
 	plan->groups = p->group_plans;
 	plan->nservices = p->nservices;
 	plan->services = p->service_plans;

@@ -183,7 +183,9 @@ static void results_table(struct report *r)
 	if (!n || res->nsettings > 64)
 		return;
 	fprintf(r->out, "The groups' own results, mean over repetitions "
-		"(%% change against %s; * p < 0.05):\n\n",
+		"(%% change against %s;\n* p < 0.05). + is better and - is "
+		"worse where a time (seconds, *_us, *_ms)\nis better lower or "
+		"a rate (*_per_sec) higher; in the other rows + is larger.\n\n",
 		res->settings[r->base].name);
 	report_table_init(&t, res->nsettings + 2);
 	report_table_set(&t, 0, 0, "group");
@@ -200,7 +202,7 @@ static void results_table(struct report *r)
 		for (s = 0; s < res->nsettings; s++) {
 			report_comparison_cell(buf, sizeof(buf), &st[s],
 					       &st[r->base], s == r->base, 3,
-					       REPORT_NO_BETTER);
+					       report_column_better(gv[i].column));
 			report_table_set(&t, row, s + 2, "%s", buf);
 		}
 	}

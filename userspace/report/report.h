@@ -77,6 +77,13 @@ enum report_better {
  * Welch's test says p < 0.05, '[' ']' where there is no test, "-" where st
  * has no values.
  */
+/*
+ * Which way a tool's number is better, from its column's name: times
+ * (seconds, *_us, *_ms, *_ns, usecs_per_op) lower, rates (*_per_sec)
+ * higher; counts have no better side.
+ */
+enum report_better report_column_better(const char *column);
+
 void report_comparison_cell(char *buf, size_t len,
 			    const struct summary_stats *st,
 			    const struct summary_stats *base, bool is_base,

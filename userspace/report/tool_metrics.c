@@ -32,7 +32,7 @@ static bool ends_with(const char *s, const char *end)
  * better lower, rates (*_per_sec) higher, a --metric name with the same
  * ending too; counts (cycles, clients, overflows) have no better side.
  */
-static enum report_better column_better(const char *column)
+enum report_better report_column_better(const char *column)
 {
 	if (!strcmp(column, "seconds") || !strcmp(column, "usecs_per_op") ||
 	    ends_with(column, "_us") || ends_with(column, "_ms") ||
@@ -58,7 +58,7 @@ static void key_row(struct report *r, struct report_table *t,
 		char buf[128];
 
 		report_comparison_cell(buf, sizeof(buf), &st[s], &st[r->base],
-				       s == r->base, 3, column_better(k->column));
+				       s == r->base, 3, report_column_better(k->column));
 		report_table_set(t, row, s + 2, "%s", buf);
 	}
 }

@@ -106,9 +106,113 @@ static int enable_cpu(const char *dir, bool *wrote, char *err, size_t errlen)
 	return 0;
 }
 
+static const struct {
+	const char *file;
+	enum sweep_knob_key key;
+} knob_files[CGROUP_FILES] = {
+	[CGROUP_FILE_IDLE] = { "cpu.idle", KNOB_CPU_IDLE },
+	[CGROUP_FILE_WEIGHT] = { "cpu.weight", KNOB_CPU_WEIGHT },
+	[CGROUP_FILE_MAX] = { "cpu.max", KNOB_CPU_MAX },
+};
+
+/* The file's first line into buf ("" when there is no such file). */
+static int read_first_line(const char *path, char *buf, size_t len, char *err,
+			   size_t errlen)
+{
+	char *text;
+	size_t n;
+	int ret;
+
+	buf[0] = '\0';
+	if (access(path, F_OK))
+		return 0;
+	ret = read_file(path, &text, &n, err, errlen);
+	if (ret)
+		return ret;
+	snprintf(buf, len, "%.*s", (int)strcspn(text, "\n"), text);
+	free(text);
+	return 0;
+}
+
+/* Group i's knob files as found. 0 or -errno. */
+static int save_knob_files(struct sweep_cgroups *c, size_t i, char *err,
+			   size_t errlen)
+{
+	char path[512];
+	size_t f;
+	int ret;
+
+	for (f = 0; f < CGROUP_FILES; f++) {
+		snprintf(path, sizeof(path), "%s/%s", c->dir[i],
+			 knob_files[f].file);
+		ret = read_first_line(path, c->found[i][f], sizeof(c->found[i][f]),
+				      err, errlen);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* value into dir/file, then read back the same. 0 or -errno. */
+static int set_checked(const char *dir, const char *file, const char *value,
+		       char *err, size_t errlen)
+{
+	char path[512], now[64];
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	ret = write_ctl(path, value);
+	if (ret)
+		return error_ret(err, errlen, ret, "writing '%s' to %s: %s",
+				 value, path, strerror(-ret));
+	ret = read_first_line(path, now, sizeof(now), err, errlen);
+	if (ret)
+		return ret;
+	if (strcmp(now, value))
+		return error_ret(err, errlen, -EIO,
+				 "%s shows '%s' after '%s' was written", path,
+				 now, value);
+	return 0;
+}
+
+int sweep_cgroups_apply_knobs(const struct sweep_cgroups *c, size_t i,
+			      const char *name, const struct sweep_knob *knobs,
+			      size_t nknobs, char *err, size_t errlen)
+{
+	char value[64];
+	bool idle = false;
+	size_t f;
+	int ret;
+
+	for (f = 0; f < CGROUP_FILES; f++) {
+		const struct sweep_knob *k = sweep_knob_find(knobs, nknobs,
+							     knob_files[f].key,
+							     name);
+
+		if (k)
+			sweep_knob_cgroup_value(k, value, sizeof(value));
+		else
+			snprintf(value, sizeof(value), "%s", c->found[i][f]);
+		if (f == CGROUP_FILE_IDLE)
+			idle = !strcmp(value, "1");
+		/* An idle group's weight cannot be written (-EINVAL). */
+		if (!value[0] || (f == CGROUP_FILE_WEIGHT && idle && !k))
+			continue;
+		if (k && !c->found[i][f][0])
+			return error_ret(err, errlen, -ENOENT,
+					 "knob '%s': %s/%s is not there",
+					 k->text, c->dir[i], knob_files[f].file);
+		ret = set_checked(c->dir[i], knob_files[f].file, value, err,
+				  errlen);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 int sweep_cgroups_make(struct sweep_cgroups *c, const char *root,
-		       const char *const *names, size_t n, char *err,
-		       size_t errlen)
+		       const char *const *names, size_t n, bool flat,
+		       char *err, size_t errlen)
 {
 	bool wrote;
 	int ret;
@@ -129,7 +233,7 @@ int sweep_cgroups_make(struct sweep_cgroups *c, const char *root,
 		goto fail;
 	}
 	c->parent_made = true;
-	ret = enable_cpu(c->parent, &wrote, err, errlen);
+	ret = flat ? 0 : enable_cpu(c->parent, &wrote, err, errlen);
 	if (ret)
 		goto fail;
 	for (i = 0; i < n; i++, c->nmade++) {
@@ -141,6 +245,9 @@ int sweep_cgroups_make(struct sweep_cgroups *c, const char *root,
 				  strerror(errno));
 			goto fail;
 		}
+		ret = save_knob_files(c, i, err, errlen);
+		if (ret)
+			goto fail;
 	}
 	return 0;
 fail:

@@ -12,6 +12,11 @@
 #include <stddef.h>
 
 #include "sweep/groups.h"
+#include "sweep/knobs.h"
+
+/* The cgroup files a knob writes, in the order they are written. */
+enum sweep_cgroup_file { CGROUP_FILE_IDLE, CGROUP_FILE_WEIGHT, CGROUP_FILE_MAX,
+			 CGROUP_FILES };
 
 #define SWEEP_CGROUP_ROOT	"/sys/fs/cgroup"
 
@@ -20,6 +25,8 @@ struct sweep_cgroups {
 	char parent[256];		/* ROOT/schedscope-PID */
 	size_t n, nmade;		/* groups; their cgroups made so far */
 	char dir[SWEEP_MAX_GROUPS][300];	/* parent/NAME */
+	/* each group's knob files as found at its making ("": not there) */
+	char found[SWEEP_MAX_GROUPS][CGROUP_FILES][32];
 	bool parent_made;
 	bool root_cpu_enabled;		/* +cpu written to the root by us */
 };
@@ -33,12 +40,23 @@ int sweep_cgroups_check(const char *root, char *err, size_t errlen);
 
 /*
  * Make the parent under root and the n groups' cgroups in it, named
- * names[i]. Returns 0, or -errno with err saying which step failed;
- * whatever was made is removed again before that.
+ * names[i], with the cpu controller in them unless flat (their tasks then
+ * share the parent's runqueue entity, and cpu.stat still counts each).
+ * Returns 0, or -errno with err saying which step failed; whatever was
+ * made is removed again before that.
  */
 int sweep_cgroups_make(struct sweep_cgroups *c, const char *root,
-		       const char *const *names, size_t n, char *err,
-		       size_t errlen);
+		       const char *const *names, size_t n, bool flat,
+		       char *err, size_t errlen);
+
+/*
+ * Group i's cgroup files as the knobs of its setting make them (its name
+ * is name): each knob's value, and every file no knob sets back to what it
+ * was found, each read back. Returns 0, or -errno with err naming the file.
+ */
+int sweep_cgroups_apply_knobs(const struct sweep_cgroups *c, size_t i,
+			      const char *name, const struct sweep_knob *knobs,
+			      size_t nknobs, char *err, size_t errlen);
 
 /* Group i's cpu.stat. Returns 0 or -errno (err says why). */
 int sweep_cgroups_usage(const struct sweep_cgroups *c, size_t i,

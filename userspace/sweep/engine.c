@@ -261,6 +261,7 @@ static int one_run(struct sweep_state *st, size_t s, unsigned int r)
 	struct run_record rec = { .setting = set, .setting_index = s,
 				  .repetition = r, .features = &now, .w = &w,
 				  .plan = st->plan };
+	struct sched_attr_change sched;
 	char err[MSG_LEN];
 	int ret;
 
@@ -268,6 +269,8 @@ static int one_run(struct sweep_state *st, size_t s, unsigned int r)
 		return -1;
 	run_paths(&paths, st->plan->dir, s, r);
 	w.argv = st->plan->argv;
+	if (sweep_knobs_sched(set->knobs, set->nknobs, NULL, &sched))
+		w.sched = &sched;
 	w.out_path = paths.out;
 	w.err_path = paths.err;
 	w.stop_signal = &cli_stop_requested;
@@ -346,12 +349,29 @@ static int group_exit_status(const struct group_run *g, size_t *which)
 	return 0;
 }
 
+/* Each group's cgroup as the setting's knobs make it. 0 or -1. */
+static int apply_cgroup_knobs(struct sweep_state *st,
+			      const struct sweep_setting_spec *set)
+{
+	char err[MSG_LEN];
+	size_t i;
+
+	for (i = 0; i < st->plan->ngroups; i++)
+		if (sweep_cgroups_apply_knobs(&st->cgroups, i,
+					      st->plan->groups[i].spec->name,
+					      set->knobs, set->nknobs, err,
+					      sizeof(err)))
+			return sweep_msg(st, "setting %s: %s", set->name, err);
+	return 0;
+}
+
 /* One run of a group sweep, as one_run(). */
 static int one_group_run(struct sweep_state *st, size_t s, unsigned int r)
 {
 	const struct sweep_plan *plan = st->plan;
 	const struct sweep_setting_spec *set = &plan->settings[s];
 	struct run_paths paths[SWEEP_MAX_GROUPS], spaths[SWEEP_MAX_GROUPS], rp;
+	struct sched_attr_change sched[SWEEP_MAX_GROUPS];
 	struct group_run *g = &st->gr;
 	struct sched_features now;
 	struct run_record rec = { .setting = set, .setting_index = s,
@@ -361,7 +381,7 @@ static int one_group_run(struct sweep_state *st, size_t s, unsigned int r)
 	size_t i, failed = 0;
 	int ret;
 
-	if (start_run(st, set, &now))
+	if (start_run(st, set, &now) || apply_cgroup_knobs(st, set))
 		return -1;
 	memset(g, 0, sizeof(*g));
 	g->n = plan->ngroups;
@@ -372,6 +392,9 @@ static int one_group_run(struct sweep_state *st, size_t s, unsigned int r)
 		group_paths(&paths[i], plan->dir, s, r, plan->groups[i].spec->name,
 			    false);
 		g->w[i].argv = (char **)plan->groups[i].argv;
+		if (sweep_knobs_sched(set->knobs, set->nknobs,
+				      plan->groups[i].spec->name, &sched[i]))
+			g->w[i].sched = &sched[i];
 		g->w[i].out_path = paths[i].out;
 		g->w[i].err_path = paths[i].err;
 		g->w[i].cgroup = st->cgroups.dir[i];
@@ -521,7 +544,8 @@ static int make_cgroups(struct sweep_state *st)
 	for (i = 0; i < st->plan->ngroups; i++)
 		names[i] = st->plan->groups[i].spec->name;
 	if (sweep_cgroups_make(&st->cgroups, SWEEP_CGROUP_ROOT, names,
-			       st->plan->ngroups, err, sizeof(err)))
+			       st->plan->ngroups, st->plan->flat, err,
+			       sizeof(err)))
 		return sweep_msg(st, "%s", err);
 	st->cgroups_made = true;
 	return 0;

@@ -56,6 +56,7 @@ struct sweep_plan {
 	 * workload above is then their NAME=COMMAND list.
 	 */
 	size_t ngroups, nservices;
+	bool flat;			/* cgroups without the cpu controller */
 	const struct sweep_group_plan *groups;
 	const struct sweep_group_plan *services;
 };

@@ -65,13 +65,16 @@ static json_t *settings_json(const struct sweep_plan *plan)
 
 	for (i = 0; i < plan->nsettings; i++) {
 		const struct sweep_setting_spec *s = &plan->settings[i];
-		json_t *changes = json_array();
+		json_t *changes = json_array(), *knobs = json_array();
 
 		for (j = 0; j < s->nchanges; j++)
 			json_array_append_new(changes, json_string(s->changes[j]));
-		json_array_append_new(settings, json_pack("{s:s, s:o}", "name",
-							  s->name, "changes",
-							  changes));
+		for (j = 0; j < s->nknobs; j++)
+			json_array_append_new(knobs, json_string(s->knobs[j].text));
+		json_array_append_new(settings, json_pack("{s:s, s:o, s:o}",
+							  "name", s->name,
+							  "changes", changes,
+							  "knobs", knobs));
 	}
 	return settings;
 }
@@ -122,6 +125,7 @@ static void groups_json(json_t *sweep, const struct sweep_plan *plan)
 	}
 	json_object_set_new(sweep, "groups", groups);
 	json_object_set_new(sweep, "services", services);
+	json_object_set_new(sweep, "flat", json_boolean(plan->flat));
 }
 
 json_t *result_sweep_json(const struct sweep_plan *plan)

@@ -11,15 +11,29 @@
 #include <stddef.h>
 
 #include "features/features.h"
+#include "sweep/knobs.h"
 
 #define SWEEP_MAX_CHANGES	16
 
-/* A setting: its name and the writes that make it from the features as found. */
+/*
+ * A setting: its name, the writes that make it from the features as found,
+ * and its knobs (sweep/knobs.h).
+ */
 struct sweep_setting_spec {
 	const char *name;
 	size_t nchanges;
 	sched_feature_token changes[SWEEP_MAX_CHANGES];
+	size_t nknobs;
+	struct sweep_knob knobs[SWEEP_MAX_KNOBS];
 };
+
+/*
+ * s->name parsed: "default", or items joined by commas, each a feature
+ * (NAME or NO_NAME of feat) or a knob ([GROUP/]KEY=VALUE). Returns 0, or
+ * -EINVAL with err saying which item is wrong.
+ */
+int sweep_setting_parse(const struct sched_features *feat,
+			struct sweep_setting_spec *s, char *err, size_t errlen);
 
 /*
  * The features file at path back to original; now is what it shows

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "lib/error_msg.h"
+#include "lib/sched_attr.h"
 #include "sweep/workload_run.h"
 
 /* How long a stopped workload gets to exit before SIGKILL. */
@@ -237,6 +238,7 @@ static void set_exit_status(struct workload_run *w, int status)
 int workload_spawn(struct workload_run *w, char *err, size_t errlen)
 {
 	int go[2] = { -1, -1 }, st[2] = { -1, -1 }, i;
+	char msg[512];
 	pid_t pid;
 
 	w->exit_status = -1;
@@ -261,6 +263,13 @@ int workload_spawn(struct workload_run *w, char *err, size_t errlen)
 	w->st_fd = st[0];
 	w->have_perf = !perf_counts_open(&w->perf, pid, w->perf_error,
 					 sizeof(w->perf_error));
+	/* Held before its exec: what it runs inherits these. */
+	if (w->sched && sched_attr_change(pid, w->sched, msg, sizeof(msg))) {
+		workload_kill(w);
+		error_msg(err, errlen, "cannot set the scheduling knobs of %s: %s",
+			  w->argv[0], msg);
+		return -EINVAL;
+	}
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "lib/sched_attr.h"
 #include "sweep/perf_counts.h"
 
 struct workload_run {
@@ -22,6 +23,8 @@ struct workload_run {
 	const char *err_path;		/* and stderr */
 	const char *cgroup;		/* cgroup v2 directory it starts in, or NULL */
 	const char *cwd;		/* its working directory, or NULL: ours */
+	/* its scheduling attributes, set before its exec, or NULL */
+	const struct sched_attr_change *sched;
 	/* A stop request (cli_stop_requested): its signal, passed on. */
 	volatile sig_atomic_t *stop_signal;
 	/* Out: */

@@ -97,8 +97,8 @@ static void usage(void)
 	       " wait_seconds switches_voluntary switches_involuntary\n"
 	       "  always always 4242 1 0 0 3.330000 0.6660 1.660000 0 1600\n"
 	       "  half half 4243 1 1 0 1.660000 0.3320 0.800000 830 20\n",
-	       workload_name, MAX_LABEL, MAX_MS, SET_SLICE_MIN_NS / 1000,
-	       SET_SLICE_MAX_NS / 1000, MAX_THREADS, MAX_GROUPS);
+	       workload_name, MAX_LABEL, MAX_MS, SCHED_SLICE_MIN_NS / 1000,
+	       SCHED_SLICE_MAX_NS / 1000, MAX_THREADS, MAX_GROUPS);
 }
 
 /*
@@ -215,8 +215,8 @@ static void parse_slice(const char *arg, struct task_group *groups, unsigned int
 		usage_error("--slice-us '%s': the slice of '%s' is given twice",
 			    arg, g->label);
 	g->slice_ns = option_uint("--slice-us", arg + label + 1,
-				  SET_SLICE_MIN_NS / 1000,
-				  SET_SLICE_MAX_NS / 1000) * 1000;
+				  SCHED_SLICE_MIN_NS / 1000,
+				  SCHED_SLICE_MAX_NS / 1000) * 1000;
 }
 
 static bool stopped(const struct duty_thread *t)

@@ -122,8 +122,8 @@ static void usage(void)
 	       "  1 2 12\n"
 	       "  ...\n",
 	       workload_name, MAX_MESSAGE_THREADS, MAX_WORKERS, MAX_THINK_US,
-	       MAX_SLEEP_US, MAX_SIDE_JOBS, SET_SLICE_MIN_NS / 1000,
-	       SET_SLICE_MAX_NS / 1000, MAX_THREADS);
+	       MAX_SLEEP_US, MAX_SIDE_JOBS, SCHED_SLICE_MIN_NS / 1000,
+	       SCHED_SLICE_MAX_NS / 1000, MAX_THREADS);
 }
 
 static void futex_wait(uint32_t *word, uint32_t value)
@@ -341,8 +341,8 @@ int main(int argc, char **argv)
 			break;
 		case OPT_SLICE_US:
 			run.slice_ns = option_uint("--slice-us", optarg,
-						   SET_SLICE_MIN_NS / 1000,
-						   SET_SLICE_MAX_NS / 1000) * 1000;
+						   SCHED_SLICE_MIN_NS / 1000,
+						   SCHED_SLICE_MAX_NS / 1000) * 1000;
 			break;
 		default:
 			common_option(opt, optarg, &cpu, usage);

@@ -228,126 +228,32 @@ void sleep_ns(uint64_t ns)
 		;
 }
 
-/*
- * struct sched_attr of include/uapi/linux/sched/types.h, its first version
- * (48 bytes, what every kernel with sched_setattr() takes): glibc has no
- * declaration of it before 2.41.
- */
-struct workload_sched_attr {
-	uint32_t size;
-	uint32_t sched_policy;
-	uint64_t sched_flags;
-	int32_t sched_nice;
-	uint32_t sched_priority;
-	uint64_t sched_runtime;		/* SCHED_OTHER/SCHED_BATCH: custom slice */
-	uint64_t sched_deadline;
-	uint64_t sched_period;
-};
-
-#define WORKLOAD_SCHED_FLAG_RESET_ON_FORK	0x01
-
-static const char *policy_name(int policy)
+/* "name: thread N: what went wrong" on stderr. */
+static int attr_error(pid_t tid, int ret, const char *what, const char *err)
 {
-	switch (policy) {
-	case SCHED_OTHER:
-		return "SCHED_OTHER";
-	case SCHED_BATCH:
-		return "SCHED_BATCH";
-	case SCHED_IDLE:
-		return "SCHED_IDLE";
-	case SCHED_FIFO:
-		return "SCHED_FIFO";
-	case SCHED_RR:
-		return "SCHED_RR";
-	default:
-		return "a policy other than SCHED_OTHER, SCHED_BATCH or SCHED_IDLE";
-	}
-}
-
-static void attr_error(pid_t tid, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void attr_error(pid_t tid, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: thread %d: ", workload_name, tid ? (int)tid : (int)gettid());
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
-/* The thread's attributes, ready to be changed and given back. */
-static int get_attr(pid_t tid, struct workload_sched_attr *attr)
-{
-	memset(attr, 0, sizeof(*attr));
-	if (syscall(SYS_sched_getattr, tid, attr, sizeof(*attr), 0)) {
-		int ret = -errno;
-
-		attr_error(tid, "sched_getattr: %s", strerror(-ret));
-		return ret;
-	}
-	attr->size = sizeof(*attr);
-	attr->sched_flags &= WORKLOAD_SCHED_FLAG_RESET_ON_FORK;
-	return 0;
+	fprintf(stderr, "%s: thread %d: %s%s\n", workload_name,
+		tid ? (int)tid : (int)gettid(), what, err);
+	return ret;
 }
 
 int set_sched_policy(pid_t tid, int policy)
 {
-	struct workload_sched_attr attr;
-	int ret = get_attr(tid, &attr);
+	struct sched_attr_change c = { .set_policy = true, .policy = policy };
+	char err[512], what[128];
+	int ret = sched_attr_change(tid, &c, err, sizeof(err));
 
-	if (ret)
-		return ret;
-	attr.sched_policy = policy;
-	attr.sched_priority = 0;
-	attr.sched_runtime = 0;
-	attr.sched_deadline = 0;
-	attr.sched_period = 0;
-	if (syscall(SYS_sched_setattr, tid, &attr, 0)) {
-		ret = -errno;
-		attr_error(tid, "cannot switch to %s: sched_setattr: %s",
-			   policy_name(policy), strerror(-ret));
-		return ret;
-	}
-	return 0;
+	if (!ret)
+		return 0;
+	snprintf(what, sizeof(what), "cannot switch to %s: ",
+		 sched_policy_name(policy));
+	return attr_error(tid, ret, what, err);
 }
 
 int set_slice(pid_t tid, uint64_t ns)
 {
-	uint64_t kept = ns < SET_SLICE_MIN_NS ? SET_SLICE_MIN_NS :
-			ns > SET_SLICE_MAX_NS ? SET_SLICE_MAX_NS : ns;
-	struct workload_sched_attr attr;
-	int ret = get_attr(tid, &attr);
+	struct sched_attr_change c = { .set_slice = true, .slice_ns = ns };
+	char err[512];
+	int ret = sched_attr_change(tid, &c, err, sizeof(err));
 
-	if (ret)
-		return ret;
-	if (attr.sched_policy != SCHED_OTHER && attr.sched_policy != SCHED_BATCH) {
-		attr_error(tid, "cannot set a custom slice: the thread runs at %s, "
-			   "custom slices are for SCHED_OTHER and SCHED_BATCH",
-			   policy_name(attr.sched_policy));
-		return -EINVAL;
-	}
-	attr.sched_runtime = ns;
-	attr.sched_deadline = 0;
-	attr.sched_period = 0;
-	if (syscall(SYS_sched_setattr, tid, &attr, 0)) {
-		ret = -errno;
-		attr_error(tid, "cannot set a custom slice of %llu ns: "
-			   "sched_setattr: %s", (unsigned long long)ns,
-			   strerror(-ret));
-		return ret;
-	}
-	ret = get_attr(tid, &attr);
-	if (ret)
-		return ret;
-	if (attr.sched_runtime != kept) {
-		attr_error(tid, "the kernel took a custom slice of %llu ns but "
-			   "kept %llu ns: custom slices (sched_attr.sched_runtime) "
-			   "need Linux 6.12 or later", (unsigned long long)ns,
-			   (unsigned long long)attr.sched_runtime);
-		return -EOPNOTSUPP;
-	}
-	return 0;
+	return ret ? attr_error(tid, ret, "", err) : 0;
 }

@@ -16,6 +16,7 @@
 #include <sys/types.h>
 
 #include "lib/proc_task.h"
+#include "lib/sched_attr.h"
 
 #define EXIT_USAGE	2
 
@@ -124,12 +125,10 @@ void sleep_ns(uint64_t ns);
  *
  * set_slice(): custom slice of a SCHED_OTHER or SCHED_BATCH thread in
  * sched_attr.sched_runtime, which the kernel honours from Linux 6.12 on and
- * clamps to 0.1..100 ms (SET_SLICE_MIN_NS..SET_SLICE_MAX_NS). Older kernels
+ * clamps to 0.1..100 ms (SCHED_SLICE_MIN_NS..SCHED_SLICE_MAX_NS). Older kernels
  * take the call and ignore the value: the slice is read back with
  * sched_getattr(), and one the kernel did not keep is -EOPNOTSUPP.
  */
-#define SET_SLICE_MIN_NS	100000ULL
-#define SET_SLICE_MAX_NS	100000000ULL
 int set_sched_policy(pid_t tid, int policy);
 int set_slice(pid_t tid, uint64_t ns);
 
