@@ -54,7 +54,8 @@ checkpatch:
 
 # Unit tests, kernel style, the tracers and the workloads on this machine's
 # kernel, then the module tests in the VM on every kernel, vm-run's own
-# checks on the newest, a sweep on two kernels in one report, then the
+# checks on the newest, a sweep on two kernels in one report, Debian's 6.12
+# image .deb booted as your own kernel package, then the
 # packages installed, their DKMS module used in the VM, and purged (as root);
 # the last line says "N passed, N failed".
 test: userspace check checkpatch
@@ -64,6 +65,7 @@ test: userspace check checkpatch
 	tests/vm/run-all
 	tests/vm/harness-selftest $$(scripts/kernels.sh list | tail -n 1)
 	tests/vm/two-kernels
+	tests/vm/kernel-deb
 	tests/install/run
 
 # The long repetitions that make test runs short versions of.
