@@ -470,6 +470,25 @@ static void test_grow_array(void)
 	CHECK_EQ_INT(grow_array(&a, &cap, 64, SIZE_MAX / 2), -ENOMEM);
 	CHECK_EQ_U64(cap, 64);
 	free(a);
+
+	/* grow_array_add(): zeroed items at the end, the count kept */
+	a = NULL;
+	cap = n = 0;
+	while (n < 20) {
+		int *item = grow_array_add(&a, &cap, &n, sizeof(*a));
+
+		if (!CHECK(item && *item == 0))
+			break;
+		*item = (int)n;
+	}
+	CHECK_EQ_U64(n, 20);
+	CHECK_EQ_U64(cap, 32);
+	CHECK_EQ_INT(a[0] + a[19], 1 + 20);
+	n = cap;	/* full: the next one would need a realloc */
+	CHECK(!grow_array_add(&a, &cap, &n, SIZE_MAX / 2));
+	CHECK_EQ_U64(n, 32);
+	CHECK_EQ_U64(cap, 32);
+	free(a);
 }
 
 void test_slow_wait(void)

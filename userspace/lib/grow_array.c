@@ -26,3 +26,15 @@ int grow_array(void *items, size_t *cap, size_t n, size_t size)
 	*cap = want;
 	return 0;
 }
+
+void *grow_array_add(void *items, size_t *cap, size_t *n, size_t size)
+{
+	char *item;
+
+	if (grow_array(items, cap, *n, size))
+		return NULL;
+	item = *(char **)items + *n * size;
+	memset(item, 0, size);
+	(*n)++;
+	return item;
+}

@@ -14,4 +14,10 @@
  */
 int grow_array(void *items, size_t *cap, size_t n, size_t size);
 
+/*
+ * A new zeroed item at the end of *items, *n counted up: its address, or
+ * NULL (out of memory) with the array as it was.
+ */
+void *grow_array_add(void *items, size_t *cap, size_t *n, size_t size);
+
 #endif

@@ -11,39 +11,40 @@
 static struct slow_culprit *culprit(struct slow_summary *s,
 				    const struct slow_ran *r)
 {
+	struct slow_culprit *c;
 	size_t i;
 
 	for (i = 0; i < s->n; i++)
 		if (s->c[i].pid == r->pid && !strcmp(s->c[i].comm, r->comm))
 			return &s->c[i];
-	if (grow_array(&s->c, &s->cap, s->n, sizeof(*s->c)))
-		return NULL;
-	memset(&s->c[s->n], 0, sizeof(s->c[s->n]));
-	snprintf(s->c[s->n].comm, sizeof(s->c[s->n].comm), "%s", r->comm);
-	s->c[s->n].pid = r->pid;
-	return &s->c[s->n++];
+	c = grow_array_add(&s->c, &s->cap, &s->n, sizeof(*s->c));
+	if (c) {
+		snprintf(c->comm, sizeof(c->comm), "%s", r->comm);
+		c->pid = r->pid;
+	}
+	return c;
 }
 
 static struct slow_group *group(struct slow_summary *s, const char *path)
 {
+	struct slow_group *g;
 	size_t i;
 
 	for (i = 0; i < s->ngroups; i++)
 		if (!strcmp(s->groups[i].path, path))
 			return &s->groups[i];
-	if (grow_array(&s->groups, &s->groups_cap, s->ngroups,
-		       sizeof(*s->groups)))
-		return NULL;
-	memset(&s->groups[s->ngroups], 0, sizeof(s->groups[s->ngroups]));
-	snprintf(s->groups[s->ngroups].path, sizeof(s->groups[0].path), "%s",
-		 path);
-	return &s->groups[s->ngroups++];
+	g = grow_array_add(&s->groups, &s->groups_cap, &s->ngroups,
+			   sizeof(*s->groups));
+	if (g)
+		snprintf(g->path, sizeof(g->path), "%s", path);
+	return g;
 }
 
 static struct slow_cause *cause(struct slow_summary *s,
 				const struct slow_wait *w)
 {
 	char name[sizeof(s->causes[0].name)];
+	struct slow_cause *c;
 	size_t i;
 
 	if (w->kind == SLOW_WOKEN && w->decision[0])
@@ -54,12 +55,11 @@ static struct slow_cause *cause(struct slow_summary *s,
 	for (i = 0; i < s->ncauses; i++)
 		if (!strcmp(s->causes[i].name, name))
 			return &s->causes[i];
-	if (grow_array(&s->causes, &s->causes_cap, s->ncauses,
-		       sizeof(*s->causes)))
-		return NULL;
-	memset(&s->causes[s->ncauses], 0, sizeof(s->causes[s->ncauses]));
-	memcpy(s->causes[s->ncauses].name, name, sizeof(name));
-	return &s->causes[s->ncauses++];
+	c = grow_array_add(&s->causes, &s->causes_cap, &s->ncauses,
+			   sizeof(*s->causes));
+	if (c)
+		memcpy(c->name, name, sizeof(name));
+	return c;
 }
 
 /* A cgroup counted once per wait however many of its tasks ran. */
