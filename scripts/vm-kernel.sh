@@ -9,14 +9,39 @@
 # packages, the image and any modules and headers .debs of one kernel) or
 # tree:DIR (--kernel-tree: a built kernel tree). See scripts/vm-run.
 
-# vm_kernel_spec OPTION VALUE: the SPEC of one of those options, or exit 2.
+# vm_kernel_spec OPTION VALUE: the SPEC of one of those options, its files
+# as absolute paths (the scripts change directory), or exit 2.
 vm_kernel_spec() {
+	local f files abs=()
 	case $1 in
 	--kernel) echo "series:$2" ;;
-	--kernel-deb) echo "deb:$2" ;;
-	--kernel-tree) echo "tree:$2" ;;
+	--kernel-deb)
+		IFS=, read -r -a files <<<"$2"
+		for f in "${files[@]}"; do
+			[ -f "$f" ] || { echo "--kernel-deb $f: no such file" >&2; exit 2; }
+			abs+=("$(realpath -e -- "$f")")
+		done
+		(IFS=,; echo "deb:${abs[*]}") ;;
+	--kernel-tree)
+		[ -d "$2" ] || { echo "--kernel-tree $2: no such directory" >&2; exit 2; }
+		echo "tree:$(realpath -e -- "$2")" ;;
 	*) echo "vm-kernel.sh: no kernel option $1" >&2; exit 2 ;;
 	esac
+}
+
+# vm_kernel_kdir SPEC... -- KDIR: KDIR as an absolute path, or exit 2 when it
+# is not one directory for exactly one of your own kernels.
+vm_kernel_kdir() {
+	local own=0 spec kdir
+	while [ "$1" != -- ]; do
+		[[ $1 == series:* ]] || own=$((own + 1))
+		shift
+	done
+	kdir=$2
+	[ -n "$kdir" ] || return 0
+	[ "$own" -eq 1 ] || { echo "--kdir is for one kernel of your own (--kernel-deb or --kernel-tree); $own given" >&2; exit 2; }
+	[ -d "$kdir" ] || { echo "--kdir $kdir: no such directory" >&2; exit 2; }
+	realpath -e -- "$kdir"
 }
 
 # vm_kernel_args SPEC: the vm-run options that boot it, one a line.
@@ -51,6 +76,8 @@ vm_kernel_build() {
 		echo "no kernel headers for $rel: give its linux-headers .deb with --kernel-deb FILE,HEADERS.deb, or --kdir DIR" >&2
 		return 1
 	fi
+	# Rebuilt every time: a rebuilt kernel of the same release has other layouts.
+	rm -f "$top/build/$rel/schedscope.ko"
 	make -s -C "$top" module KDIR="$kdir" >/dev/null || return 1
 	if [ ! -f "$top/build/$rel/schedscope.ko" ]; then
 		echo "the module built against $kdir is not for $rel (its utsrelease differs)" >&2

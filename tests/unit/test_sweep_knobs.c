@@ -73,6 +73,9 @@ static void test_setting_items(void)
 	CHECK_STR_HAS(parsed("a/nice=1,nice=2"), "nice set twice");
 	CHECK_STR_EQ(parsed("a/nice=1,b/nice=2"), "F: K:a/nice=1[a],b/nice=2[b]");
 	CHECK_STR_HAS(parsed("a/cpu.idle=1,cpu.weight=5"), "an idle cgroup has no weight");
+	CHECK_STR_HAS(parsed("a/policy=idle,slice=500"), "SCHED_IDLE has no custom slice");
+	CHECK_STR_HAS(parsed("slice=500,policy=idle"), "SCHED_IDLE has no custom slice");
+	CHECK_STR_EQ(parsed("a/policy=idle,b/slice=500"), "F: K:a/policy=idle[a],b/slice=500[b]");
 	CHECK_STR_EQ(parsed("a/cpu.idle=1,b/cpu.weight=5"),
 		     "F: K:a/cpu.idle=1[a],b/cpu.weight=5[b]");
 	CHECK_STR_HAS(parsed("nice=1,nice=2,nice=3,nice=4,nice=5,nice=6,nice=7,nice=8,nice=9"),

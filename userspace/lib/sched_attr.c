@@ -103,10 +103,14 @@ int sched_attr_change(pid_t tid, const struct sched_attr_change *c,
 	if (c->set_policy) {
 		attr.sched_policy = c->policy;
 		attr.sched_priority = 0;
-		attr.sched_runtime = 0;
 	}
 	if (c->set_nice)
 		attr.sched_nice = c->nice;
+	/*
+	 * sched_getattr() shows the slice in use, custom or not; given back,
+	 * any value makes it custom (6.12 on). So no slice unless asked.
+	 */
+	attr.sched_runtime = 0;
 	if (c->set_slice) {
 		if (attr.sched_policy != SCHED_OTHER &&
 		    attr.sched_policy != SCHED_BATCH)

@@ -34,8 +34,9 @@ struct sched_attr_change {
 const char *sched_policy_name(int policy);
 
 /*
- * Apply c to thread tid (0: the calling thread). A new policy drops a
- * custom slice unless c sets one too. Returns 0, or -errno with err saying
+ * Apply c to thread tid (0: the calling thread). Any change drops a custom
+ * slice unless c sets one too (what sched_getattr() shows cannot tell a
+ * custom slice from the default one). Returns 0, or -errno with err saying
  * what the kernel refused or did not keep (-EOPNOTSUPP: a custom slice on
  * a kernel without them; -EINVAL: a slice for a policy that has none).
  */

@@ -71,19 +71,19 @@ enum report_better {
 };
 
 /*
- * "mean ( +x.xx%)": change of st's mean against base's, signed as mmtests'
- * compare-kernels signs it: + is better, - worse where better says which
- * way that is, else + is larger; '*' marks instead of the parentheses when
- * Welch's test says p < 0.05, '[' ']' where there is no test, "-" where st
- * has no values.
- */
-/*
  * Which way a tool's number is better, from its column's name: times
  * (seconds, *_us, *_ms, *_ns, usecs_per_op) lower, rates (*_per_sec)
  * higher; counts have no better side.
  */
 enum report_better report_column_better(const char *column);
 
+/*
+ * "mean ( +x.xx%)": change of st's mean against base's, signed as mmtests'
+ * compare-kernels signs it: + is better, - worse where better says which
+ * way that is, else + is larger; '*' marks instead of the parentheses when
+ * Welch's test says p < 0.05, '[' ']' where there is no test, "-" where st
+ * has no values.
+ */
 void report_comparison_cell(char *buf, size_t len,
 			    const struct summary_stats *st,
 			    const struct summary_stats *base, bool is_base,

@@ -180,6 +180,11 @@ int sweep_knobs_check(const struct sweep_knob *k, size_t n, char *err,
 				return error_ret(err, errlen, -EINVAL,
 						 "knobs '%s' and '%s': an idle cgroup has no weight",
 						 k[i].text, k[j].text);
+			if (k[i].key == KNOB_POLICY && k[i].value == SCHED_IDLE &&
+			    k[j].key == KNOB_SLICE)
+				return error_ret(err, errlen, -EINVAL,
+						 "knobs '%s' and '%s': SCHED_IDLE has no custom slice (SCHED_OTHER and SCHED_BATCH have)",
+						 k[i].text, k[j].text);
 		}
 	return 0;
 }

@@ -65,7 +65,8 @@ int sweep_knob_parse(const char *item, size_t len, struct sweep_knob *k,
 /*
  * The n knobs of one setting checked together: no key twice for one group
  * (an unscoped knob counts for every group), no cpu.weight beside
- * cpu.idle=1 (an idle group has no weight). 0 or -EINVAL with err.
+ * cpu.idle=1 (an idle group has no weight), no slice beside policy=idle.
+ * 0 or -EINVAL with err.
  */
 int sweep_knobs_check(const struct sweep_knob *k, size_t n, char *err,
 		      size_t errlen);
