@@ -24,6 +24,7 @@
 
 #include "lib/btf_load.h"
 #include "lib/error_msg.h"
+#include "lib/grow_array.h"
 #include "lib/read_file.h"
 #include "lib/taskstats.h"
 
@@ -90,16 +91,12 @@ bool taskstats_decode(const void *payload, size_t len, long delay_max_off,
 
 static int add_exit(struct taskstats_listener *l, const struct task_exit *e)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 256;
-		struct task_exit *grown = realloc(l->exits, cap * sizeof(*grown));
+	struct task_exit *slot = grow_array_add(&l->exits, &l->cap, &l->n,
+						sizeof(*l->exits));
 
-		if (!grown)
-			return -ENOMEM;
-		l->exits = grown;
-		l->cap = cap;
-	}
-	l->exits[l->n++] = *e;
+	if (!slot)
+		return -ENOMEM;
+	*slot = *e;
 	return 0;
 }
 
