@@ -103,6 +103,7 @@ struct ss_eligibility {
  */
 struct ss_rq_view {
 	struct ss_cpu *rq_cpu;		/* the CPU whose runqueue is looked at */
+	u64 now;			/* the probe's time (ss_clock()) */
 	const struct cfs_rq *cfs_rq;	/* whose sums e holds, or NULL */
 	struct ss_eligibility e;
 	bool have_V;

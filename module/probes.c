@@ -206,13 +206,14 @@ void __flatten ss_probe_sched_switch(void *data, bool preempt,
 {
 	struct ss_cpu *c = ss_cpu_this();
 	unsigned int on = ss_probe_groups();
-	u64 now = ss_clock();
+	u64 now = ss_clock(next, c);
 	u64 stint_start = c->stint_start;
 	bool voluntary, wakeup_preemption = false;
 	/* not zeroed at every call: the rest is set when read */
 	struct ss_rq_view rv __uninitialized;
 
 	rv.rq_cpu = c;
+	rv.now = now;
 	rv.cfs_rq = NULL;	/* nothing read yet */
 
 	/*
@@ -262,13 +263,13 @@ void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 	rv.rq_cpu = per_cpu_ptr(ss_cpus, task_cpu(p));
 	rv.cfs_rq = NULL;
 	ss_cpu_this();
+	if (on & (SS_SLOT_GROUPS | SS_ON(DECISIONS)))
+		rv.now = ss_clock(p, rv.rq_cpu);
 	if (on & SS_SLOT_GROUPS) {
-		u64 now = ss_clock();
-
-		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, now);
+		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, rv.now);
 		if (static_branch_unlikely(&ss_slow_armed) &&
 		    !ss_wait_goes_on(SS_WAIT_WAKEUP, before))
-			woken_at = now;
+			woken_at = rv.now;
 	}
 	if (ss_weight_wanted(on, p))
 		ss_eevdf_queued(p, true);
@@ -309,7 +310,7 @@ void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)
 
 	ss_cpu_this();
 	if (on & SS_SLOT_GROUPS) {
-		u64 now = ss_clock();
+		u64 now = ss_clock(p, per_cpu_ptr(ss_cpus, task_cpu(p)));
 
 		ss_task_wait_begin(p, SS_WAIT_NEW, now);
 		if (static_branch_unlikely(&ss_slow_armed))

@@ -121,6 +121,11 @@ struct ss_cpu {
 	 * queue, eevdf.h): found once, it never moves.
 	 */
 	struct cfs_rq *root_cfs_rq;
+	/*
+	 * With clock=rq: this CPU's rq->clock as a probe last read it, under
+	 * this CPU's runqueue lock (ss_clock()).
+	 */
+	u64 rq_clock_seen;
 	struct ss_stats stats;
 	/* the switches here while `slow_us` is armed (slow_wait.h) */
 	struct ss_run_log run_log;
@@ -293,18 +298,50 @@ bool ss_group_supported(enum ss_group g);
 
 /*
  * clock.c: the clock waits are timed with (clock=): local_clock(), the
- * clock of the kernel's run_delay, or runqlat's ktime_get_mono_fast_ns(),
+ * clock of the kernel's run_delay, runqlat's ktime_get_mono_fast_ns(),
  * which costs fewer instructions where timekeeping reads the TSC (about 30
- * a call on 7.x) and far more where it reads an HPET; `schedscope load`
- * chooses it with the TSC.  A wait is a difference on one clock: the two
- * give the same to within their rates.
+ * a call on 7.x) and far more where it reads an HPET, or rq, the clock the
+ * kernel last read into the runqueue (rq->clock: run_delay's own
+ * timestamps), a few loads; `schedscope load` chooses rq where the
+ * kernel's BTF says where it is.  A wait is a difference on one clock.
  */
 DECLARE_STATIC_KEY_FALSE(ss_clock_mono);
+DECLARE_STATIC_KEY_FALSE(ss_clock_rq);
 int ss_clock_init(void);
 const char *ss_clock_name(void);
 
-static __always_inline u64 ss_clock(void)
+/* where rq->clock is (the rq_layout parameter), with clock=rq */
+struct ss_rq_clock_layout {
+	unsigned int cfs_rq_rq;		/* struct rq * in struct cfs_rq */
+	unsigned int clock;		/* u64 in struct rq */
+};
+
+extern struct ss_rq_clock_layout ss_rq_clock;
+
+/*
+ * The time now for a probe that holds the lock of @p's runqueue, whose
+ * CPU's copy is @rq_cpu.  With clock=rq, that runqueue's clock as the
+ * kernel last updated it, unless a probe here read the same value before:
+ * the kernel skips the update of a switch that a wakeup's preemption asked
+ * for (rq_clock_skip_update()), and a batch of queued wakeups shares one,
+ * so a value seen twice is stale, and the time is read instead (the same
+ * clock: rq->clock is sched_clock_cpu(), as local_clock() is).
+ */
+static __always_inline u64 ss_clock(const struct task_struct *p,
+				    struct ss_cpu *rq_cpu)
 {
+#ifdef CONFIG_FAIR_GROUP_SCHED
+	if (static_branch_likely(&ss_clock_rq)) {
+		const char *rq = *(const char * const *)
+			((const char *)READ_ONCE(p->se.cfs_rq) + ss_rq_clock.cfs_rq_rq);
+		u64 clock = READ_ONCE(*(const u64 *)(rq + ss_rq_clock.clock));
+
+		if (unlikely(clock == rq_cpu->rq_clock_seen))
+			return local_clock();
+		rq_cpu->rq_clock_seen = clock;
+		return clock;
+	}
+#endif
 	if (static_branch_unlikely(&ss_clock_mono))
 		return ktime_get_mono_fast_ns();
 	return local_clock();

@@ -476,7 +476,7 @@ count:
 	if (ss_preempts(c) && c != SS_WAKEUP_PREEMPT_IDLE_CPU) {
 		WRITE_ONCE(rq_cpu->preempt_victim, curr);
 		WRITE_ONCE(rq_cpu->preempt_wakee, p);
-		WRITE_ONCE(rq_cpu->preempt_decided, ss_clock());
+		WRITE_ONCE(rq_cpu->preempt_decided, rv->now);
 	}
 	/* 6.12: the protection went, and the running task stays */
 	if (cancelled && !ss_preempts(c))

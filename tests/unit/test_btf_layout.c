@@ -104,6 +104,59 @@ static void test_fixtures(void)
 	CHECK(btf_layout_read(test_path("Makefile"), &l, err, sizeof(err)) < 0);
 }
 
+/* The rq_layout parameter (clock=rq) from the fixtures. */
+static void test_rq_clock(void)
+{
+	char buf[96], why[256], rel[256];
+
+	snprintf(rel, sizeof(rel), FIXTURE_BUILD_DIR "/btf/rq_clock.o");
+	CHECK_EQ_INT(btf_rq_clock_read(test_path(rel), buf, sizeof(buf), why,
+				       sizeof(why)), 0);
+	/* cfs_rq: load 0, pad 8..303, rq 304; rq: nr_running 0, cfs 8..319,
+	 * the anonymous struct's clock 328, cpu 336 */
+	CHECK_STR_EQ(buf, "rq=304,clock=328,cpu=336");
+	CHECK_EQ_INT(btf_rq_clock_read(test_path(rel), buf, 10, why,
+				       sizeof(why)), -ENOSPC);
+	snprintf(rel, sizeof(rel), FIXTURE_BUILD_DIR "/btf/rq_clock_u32.o");
+	CHECK_EQ_INT(btf_rq_clock_read(test_path(rel), buf, sizeof(buf), why,
+				       sizeof(why)), -ENOENT);
+	CHECK_STR_HAS(why, "u64 clock in struct rq");
+	snprintf(rel, sizeof(rel), FIXTURE_BUILD_DIR "/btf/cfs_rq_612.o");
+	CHECK_EQ_INT(btf_rq_clock_read(test_path(rel), buf, sizeof(buf), why,
+				       sizeof(why)), -ENOENT);
+	CHECK_STR_HAS(why, "struct rq pointer in struct cfs_rq");
+	CHECK(btf_rq_clock_read(test_path("nosuch.btf"), buf, sizeof(buf), why,
+				sizeof(why)) < 0);
+	CHECK_STR_HAS(why, "nosuch.btf");
+}
+
+/*
+ * The rq_layout of a real kernel, against pahole -C cfs_rq and -C rq of
+ * Debian's 6.1.0-57, 6.12.118+deb12, 7.2.12+deb13 and 7.3.4+deb13.
+ */
+static void check_real_rq_clock(const char *path)
+{
+	static const struct {
+		const char *release, *param;
+	} known[] = {
+		{ "/6.1.0-57-amd64/", "rq=304,clock=2448,cpu=2672" },
+		{ "/6.12.118+deb12-amd64/", "rq=312,clock=2736,cpu=2920" },
+		{ "/7.2.12+deb13-amd64/", "rq=312,clock=3728,cpu=3880" },
+		{ "/7.3.4+deb13-amd64/", "rq=320,clock=3984,cpu=4136" },
+	};
+	char buf[96], why[256];
+	size_t i;
+
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		if (!strstr(path, known[i].release))
+			continue;
+		CHECK_MSG(!btf_rq_clock_read(path, buf, sizeof(buf), why,
+					     sizeof(why)) &&
+			  !strcmp(buf, known[i].param), "%s: %s (%s)", path,
+			  buf, why);
+	}
+}
+
 /* The real kernels, when their vmlinux is there (after a VM run). */
 static void test_real_kernels(void)
 {
@@ -121,6 +174,7 @@ static void test_real_kernels(void)
 		struct btf_layout l;
 		char err[512];
 
+		check_real_rq_clock(path);
 		if (strstr(path, "/6.12.")) {
 			found++;
 			CHECK_MSG(!btf_layout_read(path, &l, err, sizeof(err)) &&
@@ -164,5 +218,6 @@ static void test_real_kernels(void)
 void test_btf_layout(void)
 {
 	test_fixtures();
+	test_rq_clock();
 	test_real_kernels();
 }

@@ -69,19 +69,47 @@ hist_total() {
 	awk 'NR > 1 { s += $3 } END { print s + 0 }' "$SS/hist/$1"
 }
 
-# The clock `schedscope load` chooses (userspace/kmod/wait_clock.c): mono
-# where timekeeping reads the TSC, local elsewhere (6.1's guest runs on hpet).
+# The rq_layout parameter for this kernel (module/clock.c), read from its
+# BTF with pahole, an independent reader of what `schedscope load` reads
+# with libbpf: cfs_rq->rq, rq->clock and rq->cpu.
+rq_layout_pahole() {
+	local btf=/sys/kernel/btf/vmlinux rq clock cpu
+	member() { pahole -C "$1" "$btf" 2>/dev/null |
+		awk -v f="$2" '$0 ~ "[ *]" f ";" { for (i = 1; i <= NF; i++) if ($i == "/*") { print $(i + 1); exit } }'; }
+	rq=$(member cfs_rq rq) clock=$(member rq clock) cpu=$(member rq cpu)
+	[ -n "$rq" ] && [ -n "$clock" ] && [ -n "$cpu" ] || return 1
+	echo "rq=$rq,clock=$clock,cpu=$cpu"
+}
+
+# The clock `schedscope load` chooses (userspace/cmd/load.c): rq, the
+# runqueue's clock, where the kernel's BTF says where it is; else mono
+# where timekeeping reads the TSC, local elsewhere (6.1's guest runs on
+# hpet).
 wait_clock() {
-	if [ "$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)" = tsc ]; then
+	if rq_layout_pahole > /dev/null; then
+		echo rq
+	elif [ "$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)" = tsc ]; then
 		echo mono
 	else
 		echo local
 	fi
 }
 
+# The module's clock parameters as `schedscope load` gives them.
+wait_clock_params() {
+	local c
+	c=$(wait_clock)
+	if [ "$c" = rq ]; then
+		echo "clock=rq rq_layout=$(rq_layout_pahole)"
+	else
+		echo "clock=$c"
+	fi
+}
+
 load_module() {
 	[ -f "$KO" ] || { fail "no module built for $KREL at $KO"; return 1; }
-	insmod "$KO" clock="$(wait_clock)" "$@"
+	# shellcheck disable=SC2046 # two words, neither with spaces
+	insmod "$KO" $(wait_clock_params) "$@"
 }
 
 unload_module() {

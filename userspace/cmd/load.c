@@ -381,6 +381,33 @@ static void add_feature_word_param(const struct modinfo *mi, char *params,
 	kmod_param_add(params, len, kv);
 }
 
+/*
+ * The clock waits are timed with: the runqueue's own clock where the
+ * kernel's BTF says where it is (not with --no-layout: BTF unused), else
+ * by the clocksource (kmod/wait_clock.h).  A module older than the clock
+ * parameter times with local_clock().
+ */
+static void add_clock_param(const struct load_params *p,
+			    const struct modinfo *mi, char *params, size_t len)
+{
+	char kv[128], layout[96], why[256];
+
+	if (!modinfo_has_param(mi, "clock"))
+		return;
+	if (!p->no_layout && modinfo_has_param(mi, "rq_layout")) {
+		if (!btf_rq_clock_read(p->btf, layout, sizeof(layout), why,
+				       sizeof(why))) {
+			snprintf(kv, sizeof(kv), "clock=rq rq_layout=%s", layout);
+			kmod_param_add(params, len, kv);
+			return;
+		}
+		fprintf(stderr, "schedscope load: waits timed with a clock read, not the runqueue's clock: %s\n",
+			why);
+	}
+	snprintf(kv, sizeof(kv), "clock=%s", wait_clock_live(WAIT_CLOCK_SOURCE));
+	kmod_param_add(params, len, kv);
+}
+
 /* The module's parameter line from the options; 0, or -1 to fail. */
 static int module_params(const struct load_params *p, const char *ko,
 			 const struct modinfo *mi, char *params, size_t len,
@@ -396,12 +423,7 @@ static int module_params(const struct load_params *p, const char *ko,
 			 (unsigned long long)p->task_slots);
 		kmod_param_add(params, len, kv);
 	}
-	/* a module older than the clock parameter times with local_clock() */
-	if (modinfo_has_param(mi, "clock")) {
-		snprintf(kv, sizeof(kv), "clock=%s",
-			 wait_clock_live(WAIT_CLOCK_SOURCE));
-		kmod_param_add(params, len, kv);
-	}
+	add_clock_param(p, mi, params, len);
 	if (p->no_layout)
 		return 0;
 	if (add_layout_param(p, ko, mi, params, len, layout_given))

@@ -305,6 +305,57 @@ int btf_layout_read(const char *path, struct btf_layout *l, char *err,
 	return ret;
 }
 
+/* Byte offset of a member of struct @type of the wanted kind, or -1. */
+static int struct_member(const struct btf *btf, const char *type,
+			 const char *name, enum want want)
+{
+	int id = btf__find_by_name_kind(btf, type, BTF_KIND_STRUCT);
+	__u32 bits, member_type;
+	bool bitfield;
+
+	if (id <= 0 ||
+	    !find_member(btf, id, name, 0, &bits, &member_type, &bitfield) ||
+	    bitfield || bits % 8 || !kind_ok(btf, member_type, want))
+		return -1;
+	return bits / 8;
+}
+
+int btf_rq_clock_param(const struct btf *btf, char *buf, size_t len,
+		       char *why, size_t whylen)
+{
+	int rq = struct_member(btf, "cfs_rq", "rq", WANT_PTR);
+	int clock = struct_member(btf, "rq", "clock", WANT_U64);
+	int cpu = struct_member(btf, "rq", "cpu", WANT_U32);
+	int n;
+
+	if (rq < 0 || clock < 0 || cpu < 0) {
+		error_msg(why, whylen, "no %s in this kernel's BTF",
+			  rq < 0 ? "struct rq pointer in struct cfs_rq" :
+			  clock < 0 ? "u64 clock in struct rq" :
+			  "int cpu in struct rq");
+		return -ENOENT;
+	}
+	n = snprintf(buf, len, "rq=%d,clock=%d,cpu=%d", rq, clock, cpu);
+	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
+}
+
+int btf_rq_clock_read(const char *path, char *buf, size_t len, char *why,
+		      size_t whylen)
+{
+	struct btf *btf = btf_load_quiet(path);
+	int ret;
+
+	if (!btf) {
+		ret = errno ? -errno : -EINVAL;
+		error_msg(why, whylen, "%s: cannot read BTF: %s",
+			  path ? path : BTF_LAYOUT_VMLINUX, strerror(-ret));
+		return ret;
+	}
+	ret = btf_rq_clock_param(btf, buf, len, why, whylen);
+	btf__free(btf);
+	return ret;
+}
+
 int btf_layout_param(const struct btf_layout *l, const char *path, char *buf,
 		     size_t len)
 {

@@ -86,4 +86,17 @@ const char *btf_layout_model_name(enum btf_model model);
 int btf_layout_param(const struct btf_layout *l, const char *path, char *buf,
 		     size_t len);
 
+/*
+ * The module's rq_layout parameter, for clock=rq (module/clock.c): where
+ * struct cfs_rq keeps its struct rq pointer (group scheduling) and struct
+ * rq its u64 clock and int cpu, as "rq=OFF,clock=OFF,cpu=OFF".  Returns 0,
+ * -ENOENT when one is missing (why says which), -ENOSPC.
+ */
+int btf_rq_clock_param(const struct btf *btf, char *buf, size_t len,
+		       char *why, size_t whylen);
+
+/* The same from a file, as btf_layout_read() reads it (NULL: running kernel). */
+int btf_rq_clock_read(const char *path, char *buf, size_t len, char *why,
+		      size_t whylen);
+
 #endif
