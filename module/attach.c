@@ -15,6 +15,7 @@
 #include "compat.h"
 #include "decisions.h"
 #include "eevdf.h"
+#include "cost.h"
 #include "schedscope.h"
 
 struct ss_tracepoint {
@@ -184,6 +185,7 @@ int ss_set_enabled(bool on)
 		/* Waits that began while detached were not seen. */
 		ss_task_slots_clear();
 		ss_stats_forget_curr();
+		ss_cost_reset();
 		WRITE_ONCE(ss_groups_measured, ss_groups_supported(ss_groups_selected));
 		err = ss_probes_attach();
 	} else {

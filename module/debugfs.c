@@ -17,6 +17,7 @@
 #include "decisions.h"
 #include "eevdf.h"
 #include "ranking.h"
+#include "cost.h"
 #include "schedscope.h"
 
 #define SS_FILTER_MAX	4096	/* bytes a filter write may hold */
@@ -253,6 +254,7 @@ static int ss_status_show(struct seq_file *m, void *v)
 		   ss_task_slots_bytes(),
 		   sizeof(struct ss_cpu) * num_possible_cpus());
 	seq_printf(m, "clock %s\n", ss_clock_name());
+	ss_cost_show(m);
 	seq_puts(m, "groups ");
 	ss_groups_show(m, NULL);
 	for (g = 0; g < SS_NR_GROUPS; g++) {

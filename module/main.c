@@ -11,6 +11,7 @@
 #include <linux/string.h>
 
 #include "compat.h"
+#include "cost.h"
 #include "decisions.h"
 #include "eevdf.h"
 #include "ranking.h"
@@ -52,6 +53,7 @@ static int __init schedscope_init(void)
 	err = ss_clock_init();
 	if (err)
 		return err;
+	ss_cost_calibrate();
 	err = ss_stats_alloc();
 	if (err)
 		return err;

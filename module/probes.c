@@ -17,6 +17,7 @@
 #include <linux/sched/signal.h>
 
 #include "compat.h"
+#include "cost.h"
 #include "decisions.h"
 #include "eevdf.h"
 #include "ranking.h"
@@ -198,13 +199,11 @@ static void ss_switch_out(unsigned int on, struct task_struct *prev,
 		ss_eevdf_switch_out(prev, !runnable, on, rv);
 }
 
-/* __flatten: every call inlined, the EEVDF reads too (hot_path.c) */
-void __flatten ss_probe_sched_switch(void *data, bool preempt,
-				     struct task_struct *prev,
-				     struct task_struct *next,
-				     unsigned int prev_state)
+static __always_inline void ss_switch(struct ss_cpu *c, bool preempt,
+				      struct task_struct *prev,
+				      struct task_struct *next,
+				      unsigned int prev_state)
 {
-	struct ss_cpu *c = ss_cpu_this();
 	unsigned int on = ss_probe_groups();
 	u64 now = ss_clock(next, c);
 	u64 stint_start = c->stint_start;
@@ -252,7 +251,20 @@ void __flatten ss_probe_sched_switch(void *data, bool preempt,
 		ss_run_log_note(&c->run_log, next, now);
 }
 
-void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
+/* __flatten: every call inlined, the EEVDF reads too (hot_path.c) */
+void __flatten ss_probe_sched_switch(void *data, bool preempt,
+				     struct task_struct *prev,
+				     struct task_struct *next,
+				     unsigned int prev_state)
+{
+	struct ss_cpu *c = ss_cpu_this();
+	u64 timed = ss_cost_begin(c, SS_COST_SWITCH);
+
+	ss_switch(c, preempt, prev, next, prev_state);
+	ss_cost_end(c, SS_COST_SWITCH, timed);
+}
+
+static __always_inline void ss_wakeup(struct task_struct *p)
 {
 	unsigned int on = ss_probe_groups();
 	enum ss_wait_kind before = SS_WAIT_NONE;
@@ -262,7 +274,6 @@ void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 	/* under the lock of the wakee's runqueue */
 	rv.rq_cpu = per_cpu_ptr(ss_cpus, task_cpu(p));
 	rv.cfs_rq = NULL;
-	ss_cpu_this();
 	if (on & (SS_SLOT_GROUPS | SS_ON(DECISIONS)))
 		rv.now = ss_clock(p, rv.rq_cpu);
 	if (on & SS_SLOT_GROUPS) {
@@ -292,6 +303,15 @@ resched:
 	/* what any other wakeup here left of the flag, for the next one */
 	if (SS_CAN_EEVDF && (on & SS_ON(DECISIONS)))
 		ss_wakeup_resched_note(rv.rq_cpu);
+}
+
+void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
+{
+	struct ss_cpu *c = ss_cpu_this();
+	u64 timed = ss_cost_begin(c, SS_COST_WAKEUP);
+
+	ss_wakeup(p);
+	ss_cost_end(c, SS_COST_WAKEUP, timed);
 }
 
 /*

@@ -77,9 +77,19 @@ struct ss_counter_info {
 	enum ss_group group;
 };
 
+/* the busy probes, which time one call in SS_COST_EVERY (cost.h) */
+enum ss_cost_probe {
+	SS_COST_SWITCH,
+	SS_COST_WAKEUP,
+	SS_NR_COST_PROBES
+};
+
 struct ss_stats {
 	u64 counters[SS_NR_COUNTERS];
 	struct ss_hist hists[SS_NR_HISTS];
+	/* the probes' timing of themselves (cost.h): time and calls timed */
+	u64 cost_ns[SS_NR_COST_PROBES];
+	u64 cost_calls[SS_NR_COST_PROBES];
 };
 
 /*
@@ -126,6 +136,8 @@ struct ss_cpu {
 	 * this CPU's runqueue lock (ss_clock()).
 	 */
 	u64 rq_clock_seen;
+	/* calls of each busy probe until the next one timed (cost.h) */
+	u32 cost_countdown[SS_NR_COST_PROBES];
 	struct ss_stats stats;
 	/* the switches here while `slow_us` is armed (slow_wait.h) */
 	struct ss_run_log run_log;

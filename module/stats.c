@@ -106,6 +106,10 @@ static void ss_stats_add(struct ss_stats *out, const struct ss_stats *in)
 
 	for (i = 0; i < SS_NR_COUNTERS; i++)
 		out->counters[i] += READ_ONCE(in->counters[i]);
+	for (i = 0; i < SS_NR_COST_PROBES; i++) {
+		out->cost_ns[i] += READ_ONCE(in->cost_ns[i]);
+		out->cost_calls[i] += READ_ONCE(in->cost_calls[i]);
+	}
 	for (h = 0; h < SS_NR_HISTS; h++) {
 		const struct ss_hist *src = &in->hists[h];
 		struct ss_hist *dst = &out->hists[h];

@@ -101,6 +101,7 @@ void test_feature_owner(void);
 void test_task_delays(void);
 void test_hist_raw(void);
 void test_error_msg(void);
+void test_probe_cost(void);
 
 
 #endif

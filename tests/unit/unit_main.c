@@ -24,6 +24,7 @@ static const struct {
 	{ "catalogue", test_metric_catalogue },
 	{ "catalogue_extra", test_catalogue_extra },
 	{ "wait_clock", test_wait_clock },
+	{ "probe_cost", test_probe_cost },
 	{ "record_event", test_record_event },
 	{ "record_decision", test_record_decision },
 	{ "slow_wait", test_slow_wait },

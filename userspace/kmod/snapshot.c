@@ -321,6 +321,13 @@ int ss_snapshot_read(const char *dir, const struct ss_snapshot_opts *opts,
 	ret = kv_stats_parse_file(&snap->stats, path, err, errlen);
 	if (ret)
 		goto out;
+	/* the module's own timing: a directory of files without status has none */
+	snprintf(path, sizeof(path), "%s/status", dir);
+	ret = probe_cost_read(path, &snap->cost, err, errlen);
+	if (ret == -ENOENT)
+		ret = 0;
+	if (ret)
+		goto out;
 	if (opts->percpu) {
 		snprintf(path, sizeof(path), "%s/stats_percpu", dir);
 		ret = kv_stats_parse_percpu_file(&snap->percpu, path, err, errlen);
@@ -463,6 +470,8 @@ int ss_snapshot_diff(const struct ss_snapshot *after,
 	*was_reset = false;
 	delta->when = after->when;
 	delta->mono = after->mono;
+	/* a mean since enabled or reset, not a count: as read after */
+	delta->cost = after->cost;
 	if (after->nhist != before->nhist ||
 	    after->have_percpu != before->have_percpu) {
 		error_msg(err, errlen, "the set of histograms changed between two "

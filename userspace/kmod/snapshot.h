@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "kmod/probe_cost.h"
+
 #include "lib/kv_stats.h"
 #include "hist/log2_hist.h"
 #include "hist/slog2_hist.h"
@@ -45,6 +47,7 @@ struct ss_snapshot {
 	struct kv_stats percpu;
 	size_t nhist;
 	struct snapshot_hist_set *hist;	/* sorted by file name */
+	struct probe_cost cost;		/* status's cost line, if it has one */
 };
 
 struct ss_snapshot_opts {

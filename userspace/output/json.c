@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -204,6 +205,26 @@ static int counters(json_t *obj, const struct ss_snapshot *snap,
 	return err;
 }
 
+/*
+ * "cost": the module's own timing of its busy probes (kmod/probe_cost.h),
+ * each mean null while no call was timed.
+ */
+static json_t *cost_json(const struct probe_cost *c)
+{
+	json_t *cost = json_object();
+	int err = 0;
+
+	err |= put(cost, "switch_ns", isnan(c->switch_ns) ? json_null() :
+		   json_num(c->switch_ns));
+	err |= put(cost, "wakeup_ns", isnan(c->wakeup_ns) ? json_null() :
+		   json_num(c->wakeup_ns));
+	err |= put(cost, "timed_switches", json_u64(c->timed_switches));
+	err |= put(cost, "timed_wakeups", json_u64(c->timed_wakeups));
+	err |= put(cost, "every", json_integer(c->every));
+	err |= put(cost, "clock_ns", json_num(c->clock_ns));
+	return filled(cost, err);
+}
+
 json_t *out_json_snapshot(const struct ss_snapshot *snap,
 			  const struct out_opts *opts)
 {
@@ -222,6 +243,8 @@ json_t *out_json_snapshot(const struct ss_snapshot *snap,
 	}
 	if (opts->stats)
 		err |= counters(json, snap, opts);
+	if (snap->cost.have)
+		err |= put(json, "cost", cost_json(&snap->cost));
 	err |= put(json, "hists", hists_json(snap, opts));
 	return filled(json, err);
 }

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -220,6 +221,21 @@ static void print_groups_off(const char *status, FILE *out)
 	}
 }
 
+/* What measuring costs here, as the module timed its own probes. */
+static void print_cost(const struct probe_cost *c, FILE *out)
+{
+	if (!c->have || (isnan(c->switch_ns) && isnan(c->wakeup_ns)))
+		return;
+	fprintf(out, "Measuring costs: ");
+	if (!isnan(c->switch_ns))
+		fprintf(out, "%.0f ns a switch", c->switch_ns);
+	if (!isnan(c->wakeup_ns))
+		fprintf(out, "%s%.0f ns a wakeup", isnan(c->switch_ns) ? "" : ", ",
+			c->wakeup_ns);
+	fprintf(out, " (the module's timing of 1 call in %u: %" PRIu64 " and %"
+		PRIu64 ")\n", c->every, c->timed_switches, c->timed_wakeups);
+}
+
 int out_overview(const struct ss_snapshot *snap, const char *status,
 		 FILE *out)
 {
@@ -232,6 +248,7 @@ int out_overview(const struct ss_snapshot *snap, const char *status,
 	print_picks(snap, out);
 	print_delayed(snap, out);
 	print_groups_off(status, out);
+	print_cost(&snap->cost, out);
 	if (counter(snap, "slot_collisions", &collisions) && collisions)
 		fprintf(out, "Note: %" PRIu64 " waits lost to per-task slots "
 			"taken over (load with a larger --task-slots)\n",

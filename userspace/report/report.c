@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -127,6 +128,37 @@ static void report_machine(struct report *r)
 	}
 }
 
+/*
+ * What measuring cost in these runs, as the module timed its own probes
+ * (its "cost" of each run): the mean over the runs that have it.
+ */
+static void report_cost(struct report *r)
+{
+	const struct sweep_results *res = r->res;
+	double sw = 0, wk = 0;
+	size_t i, nsw = 0, nwk = 0;
+
+	for (i = 0; i < res->nruns; i++) {
+		const struct run_module *m = res->runs[i].module;
+
+		if (!m || !sweep_run_used(&res->runs[i]))
+			continue;
+		if (!isnan(m->cost_switch_ns)) {
+			sw += m->cost_switch_ns;
+			nsw++;
+		}
+		if (!isnan(m->cost_wakeup_ns)) {
+			wk += m->cost_wakeup_ns;
+			nwk++;
+		}
+	}
+	if (!nsw || !nwk)
+		return;
+	report_field(r, false, "measuring", "the module's probes took %.0f ns a "
+		     "switch and %.0f ns a wakeup (their own timing of some "
+		     "calls, mean of %zu runs)", sw / nsw, wk / nwk, nsw);
+}
+
 void report_header(struct report *r)
 {
 	const struct sweep_results *res = r->res;
@@ -153,6 +185,7 @@ void report_header(struct report *r)
 	      res->preset[0] ? ")" : "");
 	report_field(r, false, "baseline", "%s", res->settings[r->base].name);
 	report_features(r);
+	report_cost(r);
 	if (!res->complete || res->stopped_by[0])
 		report_field(r, true, "incomplete", "stopped by %s, %zu of %zu runs taken",
 		      res->stopped_by[0] ? res->stopped_by : "(not recorded)",

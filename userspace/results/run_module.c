@@ -157,6 +157,37 @@ static int read_hist(json_t *hist, size_t i, struct run_module *m, char *err,
 	return read_buckets(hist, h, rh, err, errlen);
 }
 
+/* The ns a call of one probe in "cost": a number, or null (NAN). */
+static int read_cost_ns(json_t *cost, const char *key, double *ns, char *err,
+			size_t errlen)
+{
+	json_t *v = json_object_get(cost, key);
+
+	*ns = NAN;
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_number(v) || json_number_value(v) < 0)
+		return error_ret(err, errlen, -EINVAL, "cost's \"%s\" is not a "
+				 "number of ns or null", key);
+	*ns = json_number_value(v);
+	return 0;
+}
+
+/* "cost" of `schedscope show --json` (modules before it have none). */
+static int read_cost(json_t *module, struct run_module *m, char *err,
+		     size_t errlen)
+{
+	json_t *cost = json_object_get(module, "cost");
+
+	m->cost_switch_ns = m->cost_wakeup_ns = NAN;
+	if (!cost)
+		return 0;
+	if (!json_is_object(cost))
+		return error_ret(err, errlen, -EINVAL, "\"cost\" is not an object");
+	return read_cost_ns(cost, "switch_ns", &m->cost_switch_ns, err, errlen) ?:
+	       read_cost_ns(cost, "wakeup_ns", &m->cost_wakeup_ns, err, errlen);
+}
+
 int run_module_from_json(json_t *module, struct run_module *m, char *err,
 			 size_t errlen)
 {
@@ -168,7 +199,7 @@ int run_module_from_json(json_t *module, struct run_module *m, char *err,
 	if (!json_is_object(stats) || !json_is_array(hists))
 		return error_ret(err, errlen, -EINVAL, "no \"stats\" object and \"hists\" "
 				 "array (not `schedscope show --json` output)");
-	if (read_stats(stats, m, err, errlen))
+	if (read_stats(stats, m, err, errlen) || read_cost(module, m, err, errlen))
 		return -EINVAL;
 	json_array_foreach(hists, i, h)
 		if (read_hist(h, i, m, err, errlen))

@@ -26,12 +26,15 @@ struct run_hist {
 
 struct run_module {
 	double switches;			/* voluntary + involuntary */
+	/* "cost": the module's timing of its probes, ns a call (NAN: none) */
+	double cost_switch_ns, cost_wakeup_ns;
 	double counter[CAT_NR_COUNTERS];	/* NAN: not in the run file */
 	struct run_hist hist[CAT_NR_HISTS];
 };
 
 /*
- * Read a run file's "module" object. Keys and histograms the catalogue does
+ * Read a run file's "module" object. Its "cost", where there is one, must
+ * hold numbers or null. Keys and histograms the catalogue does
  * not know (a newer module's) are passed over; a known one that is not a
  * count, or a histogram in another unit or whose buckets are not the
  * catalogue's log2 buckets, is an error naming it. Returns 0, or -EINVAL
