@@ -75,6 +75,23 @@ static void ss_wakeup_preemption_end(struct ss_cpu *c,
 #define SS_SLOT_GROUPS	(SS_ON(LATENCY) | SS_ON(SWITCHES) | SS_ON(EEVDF) | \
 			 SS_ON(DELAYED_DEQUEUE))
 
+/* The groups that read or write the woken task's slot at its wakeup. */
+#define SS_WAKEUP_SLOT_GROUPS	(SS_ON(EEVDF) | SS_ON(DELAYED_DEQUEUE) | \
+				 SS_ON(DECISIONS))
+
+/*
+ * Measured by the latency and switches groups alone, a wakeup is left
+ * unwritten: with the runqueue's clock, the kernel's sched_info holds when
+ * it queued the task (ss_task_wait_end()).
+ */
+static bool ss_wakeup_unwritten(unsigned int on)
+{
+	return IS_ENABLED(CONFIG_SCHED_INFO) &&
+	       static_branch_likely(&ss_clock_rq) &&
+	       !(on & SS_WAKEUP_SLOT_GROUPS) &&
+	       !static_branch_unlikely(&ss_slow_armed);
+}
+
 /*
  * The EEVDF reads of a fair task switched in, or out: only if asked for
  * (@on, from ss_probe_groups(), has them only with the layout live).
@@ -276,7 +293,7 @@ static __always_inline void ss_wakeup(struct task_struct *p)
 	rv.cfs_rq = NULL;
 	if (on & (SS_SLOT_GROUPS | SS_ON(DECISIONS)))
 		rv.now = ss_clock(p, rv.rq_cpu);
-	if (on & SS_SLOT_GROUPS) {
+	if ((on & SS_SLOT_GROUPS) && !ss_wakeup_unwritten(on)) {
 		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, rv.now);
 		if (static_branch_unlikely(&ss_slow_armed) &&
 		    !ss_wait_goes_on(SS_WAIT_WAKEUP, before))

@@ -111,7 +111,10 @@ static inline void ss_slot_take(struct ss_task_slot *s, struct task_struct *p)
 
 	if (other == p)
 		return;
-	if (other && ss_waiting(ss_word_kind(READ_ONCE(s->word))))
+	/* with the runqueue's clock, a sleeper's word can hold a wakeup too */
+	if (other && (ss_waiting(ss_word_kind(READ_ONCE(s->word))) ||
+		      (static_branch_likely(&ss_clock_rq) &&
+		       ss_word_kind(READ_ONCE(s->word)) != SS_WAIT_NONE)))
 		ss_stats_count(SS_SLOT_COLLISIONS);
 	WRITE_ONCE(s->task, p);
 }
@@ -142,14 +145,57 @@ static inline enum ss_wait_kind ss_task_wait_begin(struct task_struct *p,
 	return before;
 }
 
-/* @p went to sleep (@kind: SS_SLEEP or SS_SLEEP_DELAYED); no wait runs. */
+/*
+ * The kernel's own queueing account of @p (CONFIG_SCHED_INFO): when it was
+ * last queued on its runqueue (0: not queued, or not since it last ran), on
+ * the runqueue's clock, and the time it has waited queued in all.
+ */
+static inline u64 ss_sched_info_queued(const struct task_struct *p)
+{
+#ifdef CONFIG_SCHED_INFO
+	return READ_ONCE(p->sched_info.last_queued);
+#else
+	return 0;
+#endif
+}
+
+static inline u64 ss_sched_info_run_delay(const struct task_struct *p)
+{
+#ifdef CONFIG_SCHED_INFO
+	return READ_ONCE(p->sched_info.run_delay);
+#else
+	return 0;
+#endif
+}
+
+/*
+ * @p went to sleep (@kind: SS_SLEEP or SS_SLEEP_DELAYED); no wait runs.  The
+ * word keeps the kernel's run_delay of @p then, for a wakeup the probe left
+ * unwritten (ss_task_wait_end()).
+ */
 static inline void ss_task_sleep(struct task_struct *p, enum ss_wait_kind kind)
 {
 	u64 hash = ss_task_hash(p);
 	struct ss_task_slot *s = ss_slot_of(hash);
 
 	ss_slot_take(s, p);
-	WRITE_ONCE(s->word, ss_word(0, ss_tag_of(hash), kind));
+	WRITE_ONCE(s->word, ss_word(ss_sched_info_run_delay(p), ss_tag_of(hash),
+				    kind));
+}
+
+/*
+ * The start of @p's wait after a wakeup the probe left unwritten (its slot
+ * still says it sleeps, @word): when the kernel queued it, on the runqueue
+ * clock (clock=rq), less what migrations split off into run_delay since it
+ * went to sleep.  0 where the kernel keeps no such account.
+ */
+static inline u64 ss_task_woken_since(const struct task_struct *p, u64 word)
+{
+	u64 queued = ss_sched_info_queued(p);
+	u64 before = (ss_sched_info_run_delay(p) - (word >> SS_SINCE_SHIFT)) &
+		     SS_SINCE_MASK;
+
+	return queued && before < queued ? queued - before : queued;
 }
 
 /* @p runs at @now: ends its wait and returns it (SS_WAIT_NONE if unknown). */
@@ -165,6 +211,12 @@ static inline struct ss_wait ss_task_wait_end(struct task_struct *p, u64 now)
 	if (ss_waiting(ss_word_kind(word))) {
 		w.kind = ss_word_kind(word);
 		w.since = ss_word_since(word, now);
+	} else if (static_branch_likely(&ss_clock_rq) &&
+		   ss_word_kind(word) != SS_WAIT_NONE) {
+		/* woken, the wakeup unwritten (ss_wakeup_unwritten()) */
+		w.since = ss_task_woken_since(p, word);
+		if (w.since)
+			w.kind = SS_WAIT_WAKEUP;
 	}
 	WRITE_ONCE(s->word, ss_word(0, tag, SS_WAIT_NONE));
 	return w;
