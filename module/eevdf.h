@@ -187,8 +187,8 @@ static inline struct cfs_rq *ss_rq_view_queue(const struct ss_rq_view *rv,
 }
 
 /* The weight @se has in the sums of @cfs_rq (avg_vruntime_weight()). */
-static inline unsigned long ss_avg_weight(const struct cfs_rq *cfs_rq,
-					  const struct sched_entity *se)
+static __always_inline unsigned long
+ss_avg_weight(const struct cfs_rq *cfs_rq, const struct sched_entity *se)
 {
 	unsigned long w;
 	u32 shift;

@@ -286,12 +286,11 @@ struct ss_deciding_level {
  * tells which way it went: the class returned with the flag set, this one
  * without.
  */
-static enum ss_counter ss_fair_path(struct task_struct *p,
-				    struct sched_entity *se,
-				    struct sched_entity *pse,
-				    struct ss_rq_view *rv,
-				    struct ss_deciding_level *lvl,
-				    enum ss_counter *declined, bool *cancelled)
+static __always_inline enum ss_counter
+ss_fair_path(struct task_struct *p, struct sched_entity *se,
+	     struct sched_entity *pse, struct ss_rq_view *rv,
+	     struct ss_deciding_level *lvl, enum ss_counter *declined,
+	     bool *cancelled)
 {
 	bool cse_idle, pse_idle, curr_eligible, shorter;
 	const struct ss_eligibility *e;
