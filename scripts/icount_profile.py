@@ -73,6 +73,7 @@ class Symbolizer:
         self.syms = syms
         self.addrs = [s[0] for s in syms]
         self.secs = secs
+        self.sec_addrs = [a for a, _ in secs]
         self.ko = ko
 
     def kernel_symbol(self, pc):
@@ -86,7 +87,7 @@ class Symbolizer:
         for pc in pcs:
             sym = self.kernel_symbol(pc)
             if sym[2] == "schedscope" and self.secs and self.ko:
-                i = bisect.bisect_right([s[0] for s in self.secs], pc) - 1
+                i = bisect.bisect_right(self.sec_addrs, pc) - 1
                 if i >= 0:
                     base, name = self.secs[i]
                     by_section[name].append((pc, pc - base))
