@@ -69,10 +69,28 @@ hist_total() {
 	awk 'NR > 1 { s += $3 } END { print s + 0 }' "$SS/hist/$1"
 }
 
+# btf_once NAME FUNCTION: FUNCTION's output and exit status, computed once a
+# boot and kept in /tmp: the kernel's BTF does not change while it runs, and
+# pahole takes a second or more a call under TCG, more with busy CPUs
+# (load_module ran it six times: 3 s of every insmod)
+btf_once() {
+	local f status
+	f=/tmp/schedscope-btf.$(cat /proc/sys/kernel/random/boot_id).$1
+	if [ ! -e "$f.status" ]; then
+		"$2" > "$f.out.$$"
+		status=$?
+		mv "$f.out.$$" "$f.out"
+		echo "$status" > "$f.status.$$" && mv "$f.status.$$" "$f.status"
+	fi
+	cat "$f.out"
+	return "$(cat "$f.status")"
+}
+
 # The rq_layout parameter for this kernel (module/clock.c), read from its
 # BTF with pahole, an independent reader of what `schedscope load` reads
 # with libbpf: cfs_rq->rq, rq->clock and rq->cpu.
-rq_layout_pahole() {
+rq_layout_pahole() { btf_once rq_layout rq_layout_from_btf; }
+rq_layout_from_btf() {
 	local btf=/sys/kernel/btf/vmlinux rq clock cpu
 	member() { pahole -C "$1" "$btf" 2>/dev/null |
 		awk -v f="$2" '$0 ~ "[ *]" f ";" { for (i = 1; i <= NF; i++) if ($i == "/*") { print $(i + 1); exit } }'; }
@@ -118,7 +136,8 @@ unload_module() {
 
 # The cfs_rq_layout parameter for this kernel, read from its BTF with pahole
 # (an independent reader of the same BTF `schedscope load` uses libbpf for).
-cfs_layout_pahole() {
+cfs_layout_pahole() { btf_once cfs_layout cfs_layout_from_btf; }
+cfs_layout_from_btf() {
 	local btf=/sys/kernel/btf/vmlinux dump size v0 v0name sum sumname weight weightname curr
 	local load shift timeline idle model=scaled extra=
 	# Debian 12's pahole warns about BTF kinds newer than it (7.x): harmless
