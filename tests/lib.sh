@@ -21,6 +21,9 @@ TESTS_FAILED=0
 # The time each check took since the one before (microseconds, "US LINE"),
 # for finish's slowest steps: where a test's time goes, so growth shows.
 CHECK_STEPS=()
+# The failed checks' lines, repeated by finish at the end where a long
+# output's tail (CI's) shows them
+FAILED_CHECKS=()
 CHECK_LAST_US=${EPOCHREALTIME/[.,]/}
 
 step_time() {
@@ -39,6 +42,7 @@ pass() {
 
 fail() {
 	echo "${CHECK_PREFIX-}FAIL ${CHECK_TAG:+[$CHECK_TAG] }$*"
+	FAILED_CHECKS+=("${CHECK_TAG:+[$CHECK_TAG] }$*")
 	TESTS_FAILED=$((TESTS_FAILED + 1))
 	step_time "$*"
 }
@@ -57,6 +61,13 @@ finish() {
 			printf '# slow: %d.%d s up to: %.60s\n' $((us / 1000000)) \
 				$((us / 100000 % 10)) "$step"
 		done
+	fi
+	# the failed checks again (20 at most), each shortened to a line
+	if [ ${#FAILED_CHECKS[@]} -gt 0 ]; then
+		printf '%s\n' "${FAILED_CHECKS[@]}" | head -n 20 |
+			while IFS= read -r step; do
+				printf '# failed: %.150s\n' "$step"
+			done
 	fi
 	echo "$TESTS_PASSED passed, $TESTS_FAILED failed${RESULT_LABEL:+ $RESULT_LABEL}"
 	exit $((TESTS_FAILED > 0))
