@@ -21,14 +21,18 @@
 struct ss_tracepoint {
 	const char *name;
 	void *probe;
+	/* where it has one: the probe for SS_LEAN_GROUPS alone */
+	void *lean_probe;
 	struct tracepoint *tp;
 	bool optional;		/* not every kernel has it */
-	bool attached;
+	void *attached;		/* the probe attached, or NULL */
 };
 
 static struct ss_tracepoint ss_tracepoints[] = {
-	{ .name = "sched_switch",	.probe = ss_probe_sched_switch },
-	{ .name = "sched_wakeup",	.probe = ss_probe_sched_wakeup },
+	{ .name = "sched_switch",	.probe = ss_probe_sched_switch,
+	  .lean_probe = ss_probe_sched_switch_lean },
+	{ .name = "sched_wakeup",	.probe = ss_probe_sched_wakeup,
+	  .lean_probe = ss_probe_sched_wakeup_lean },
 	{ .name = "sched_wakeup_new",	.probe = ss_probe_sched_wakeup_new },
 	{ .name = "sched_migrate_task",	.probe = ss_probe_sched_migrate_task },
 	{ .name = "sched_process_free",	.probe = ss_probe_sched_process_free },
@@ -81,8 +85,9 @@ static void ss_probes_detach(void)
 
 		if (!t->attached)
 			continue;
-		WARN_ON_ONCE(tracepoint_probe_unregister(t->tp, t->probe, NULL));
-		t->attached = false;
+		WARN_ON_ONCE(tracepoint_probe_unregister(t->tp, t->attached,
+							 NULL));
+		t->attached = NULL;
 		any = true;
 	}
 	if (any)
@@ -101,6 +106,7 @@ static bool ss_tracepoint_wanted(const struct ss_tracepoint *t)
 
 static int ss_probes_attach(void)
 {
+	bool lean = !(READ_ONCE(ss_groups_measured) & ~SS_LEAN_GROUPS);
 	int i, err;
 
 	if (!ss_tracepoints_found) {
@@ -111,16 +117,18 @@ static int ss_probes_attach(void)
 	for (i = 0; i < ARRAY_SIZE(ss_tracepoints); i++) {
 		struct ss_tracepoint *t = &ss_tracepoints[i];
 
+		void *probe = lean && t->lean_probe ? t->lean_probe : t->probe;
+
 		if (!ss_tracepoint_wanted(t))
 			continue;
-		err = tracepoint_probe_register(t->tp, t->probe, NULL);
+		err = tracepoint_probe_register(t->tp, probe, NULL);
 		if (err) {
 			pr_err("schedscope: cannot attach to %s: %d\n",
 			       t->name, err);
 			ss_probes_detach();
 			return err;
 		}
-		t->attached = true;
+		t->attached = probe;
 	}
 	/* the wakeups read the flag's records once they are all kept */
 	if (ss_tracepoints[SS_TP_RESCHED].attached)

@@ -216,12 +216,16 @@ static void ss_switch_out(unsigned int on, struct task_struct *prev,
 		ss_eevdf_switch_out(prev, !runnable, on, rv);
 }
 
-static __always_inline void ss_switch(struct ss_cpu *c, bool preempt,
-				      struct task_struct *prev,
+/*
+ * @can: the groups this build of the probe may measure, a constant: the
+ * lean probes' (SS_LEAN_GROUPS) leave the rest out at compile time.
+ */
+static __always_inline void ss_switch(struct ss_cpu *c, unsigned int can,
+				      bool preempt, struct task_struct *prev,
 				      struct task_struct *next,
 				      unsigned int prev_state)
 {
-	unsigned int on = ss_probe_groups();
+	unsigned int on = ss_probe_groups() & can;
 	u64 now = ss_clock(next, c);
 	u64 stint_start = c->stint_start;
 	bool voluntary, wakeup_preemption = false;
@@ -277,13 +281,30 @@ void __flatten ss_probe_sched_switch(void *data, bool preempt,
 	struct ss_cpu *c = ss_cpu_this();
 	u64 timed = ss_cost_begin(c, SS_COST_SWITCH);
 
-	ss_switch(c, preempt, prev, next, prev_state);
+	ss_switch(c, SS_GROUPS_ALL, preempt, prev, next, prev_state);
 	ss_cost_end(c, SS_COST_SWITCH, timed);
 }
 
-static __always_inline void ss_wakeup(struct task_struct *p)
+/*
+ * The same with the latency and switches groups alone (attach.c chooses
+ * it then): none of the EEVDF reads and decisions compiled in.
+ */
+void __flatten ss_probe_sched_switch_lean(void *data, bool preempt,
+					  struct task_struct *prev,
+					  struct task_struct *next,
+					  unsigned int prev_state)
 {
-	unsigned int on = ss_probe_groups();
+	struct ss_cpu *c = ss_cpu_this();
+	u64 timed = ss_cost_begin(c, SS_COST_SWITCH);
+
+	ss_switch(c, SS_LEAN_GROUPS, preempt, prev, next, prev_state);
+	ss_cost_end(c, SS_COST_SWITCH, timed);
+}
+
+/* @can: as ss_switch()'s */
+static __always_inline void ss_wakeup(struct task_struct *p, unsigned int can)
+{
+	unsigned int on = ss_probe_groups() & can;
 	enum ss_wait_kind before = SS_WAIT_NONE;
 	struct ss_rq_view rv __uninitialized;
 	u64 woken_at = 0;	/* slow waits armed: the start of this one */
@@ -327,7 +348,16 @@ void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 	struct ss_cpu *c = ss_cpu_this();
 	u64 timed = ss_cost_begin(c, SS_COST_WAKEUP);
 
-	ss_wakeup(p);
+	ss_wakeup(p, SS_GROUPS_ALL);
+	ss_cost_end(c, SS_COST_WAKEUP, timed);
+}
+
+void __flatten ss_probe_sched_wakeup_lean(void *data, struct task_struct *p)
+{
+	struct ss_cpu *c = ss_cpu_this();
+	u64 timed = ss_cost_begin(c, SS_COST_WAKEUP);
+
+	ss_wakeup(p, SS_LEAN_GROUPS);
 	ss_cost_end(c, SS_COST_WAKEUP, timed);
 }
 

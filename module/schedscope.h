@@ -289,10 +289,18 @@ static inline unsigned int ss_probe_groups(void)
 	return READ_ONCE(ss_groups_measured);
 }
 
-/* probes.c: the probe functions, with the TP_PROTO of each tracepoint */
+/*
+ * probes.c: the probe functions, with the TP_PROTO of each tracepoint; the
+ * busy two also built for the latency and switches groups alone (lean).
+ */
+#define SS_LEAN_GROUPS		(SS_ON(LATENCY) | SS_ON(SWITCHES))
 void ss_probe_sched_switch(void *data, bool preempt, struct task_struct *prev,
 			   struct task_struct *next, unsigned int prev_state);
+void ss_probe_sched_switch_lean(void *data, bool preempt,
+				struct task_struct *prev,
+				struct task_struct *next, unsigned int prev_state);
 void ss_probe_sched_wakeup(void *data, struct task_struct *p);
+void ss_probe_sched_wakeup_lean(void *data, struct task_struct *p);
 void ss_probe_sched_wakeup_new(void *data, struct task_struct *p);
 void ss_probe_sched_migrate_task(void *data, struct task_struct *p, int dest_cpu);
 void ss_probe_sched_process_free(void *data, struct task_struct *p);

@@ -146,24 +146,21 @@ static inline enum ss_wait_kind ss_task_wait_begin(struct task_struct *p,
 }
 
 /*
- * The kernel's own queueing account of @p (CONFIG_SCHED_INFO): when it was
- * last queued on its runqueue (0: not queued, or not since it last ran), on
- * the runqueue's clock, and the time it has waited queued in all.
+ * The kernel's own queueing account of @p (CONFIG_SCHED_INFO; else 0s):
+ * returns its run_delay, the time it has waited queued in all, and stores
+ * in *@queued (unless NULL) its last_queued, when it was last queued on its
+ * runqueue (0: not queued, or not since it last ran), on the runqueue's
+ * clock.
  */
-static inline u64 ss_sched_info_queued(const struct task_struct *p)
+static inline u64 ss_sched_info(const struct task_struct *p, u64 *queued)
 {
 #ifdef CONFIG_SCHED_INFO
-	return READ_ONCE(p->sched_info.last_queued);
-#else
-	return 0;
-#endif
-}
-
-static inline u64 ss_sched_info_run_delay(const struct task_struct *p)
-{
-#ifdef CONFIG_SCHED_INFO
+	if (queued)
+		*queued = READ_ONCE(p->sched_info.last_queued);
 	return READ_ONCE(p->sched_info.run_delay);
 #else
+	if (queued)
+		*queued = 0;
 	return 0;
 #endif
 }
@@ -179,7 +176,7 @@ static inline void ss_task_sleep(struct task_struct *p, enum ss_wait_kind kind)
 	struct ss_task_slot *s = ss_slot_of(hash);
 
 	ss_slot_take(s, p);
-	WRITE_ONCE(s->word, ss_word(ss_sched_info_run_delay(p), ss_tag_of(hash),
+	WRITE_ONCE(s->word, ss_word(ss_sched_info(p, NULL), ss_tag_of(hash),
 				    kind));
 }
 
@@ -191,8 +188,8 @@ static inline void ss_task_sleep(struct task_struct *p, enum ss_wait_kind kind)
  */
 static inline u64 ss_task_woken_since(const struct task_struct *p, u64 word)
 {
-	u64 queued = ss_sched_info_queued(p);
-	u64 before = (ss_sched_info_run_delay(p) - (word >> SS_SINCE_SHIFT)) &
+	u64 queued;
+	u64 before = (ss_sched_info(p, &queued) - (word >> SS_SINCE_SHIFT)) &
 		     SS_SINCE_MASK;
 
 	return queued && before < queued ? queued - before : queued;
