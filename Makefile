@@ -46,8 +46,10 @@ $(MODDIR)/schedscope.ko: $(MODULE_SOURCES)
 userspace:
 	$(MAKE) -C userspace
 
+# the test binaries (one compiler run each, under the sanitizers) built side
+# by side
 check:
-	@$(MAKE) -s --no-print-directory -C tests/unit check
+	@$(MAKE) -s --no-print-directory -j$(shell nproc) -C tests/unit check
 
 checkpatch:
 	scripts/checkpatch
