@@ -220,10 +220,11 @@ static void ss_switch_out(unsigned int on, struct task_struct *prev,
  * @can: the groups this build of the probe may measure, a constant: the
  * lean probes' (SS_LEAN_GROUPS) leave the rest out at compile time.
  */
-static __always_inline void ss_switch(struct ss_cpu *c, unsigned int can,
-				      bool preempt, struct task_struct *prev,
-				      struct task_struct *next,
-				      unsigned int prev_state)
+static __always_inline void ss_switch_body(struct ss_cpu *c, unsigned int can,
+					   bool preempt,
+					   struct task_struct *prev,
+					   struct task_struct *next,
+					   unsigned int prev_state)
 {
 	unsigned int on = ss_probe_groups() & can;
 	u64 now = ss_clock(next, c);
@@ -272,17 +273,26 @@ static __always_inline void ss_switch(struct ss_cpu *c, unsigned int can,
 		ss_run_log_note(&c->run_log, next, now);
 }
 
+/* The body, timed one call in SS_COST_EVERY (cost.h). */
+static __always_inline void ss_switch(unsigned int can, bool preempt,
+				      struct task_struct *prev,
+				      struct task_struct *next,
+				      unsigned int prev_state)
+{
+	struct ss_cpu *c = ss_cpu_this();
+	u64 timed = ss_cost_begin(c, SS_COST_SWITCH);
+
+	ss_switch_body(c, can, preempt, prev, next, prev_state);
+	ss_cost_end(c, SS_COST_SWITCH, timed);
+}
+
 /* __flatten: every call inlined, the EEVDF reads too (hot_path.c) */
 void __flatten ss_probe_sched_switch(void *data, bool preempt,
 				     struct task_struct *prev,
 				     struct task_struct *next,
 				     unsigned int prev_state)
 {
-	struct ss_cpu *c = ss_cpu_this();
-	u64 timed = ss_cost_begin(c, SS_COST_SWITCH);
-
-	ss_switch(c, SS_GROUPS_ALL, preempt, prev, next, prev_state);
-	ss_cost_end(c, SS_COST_SWITCH, timed);
+	ss_switch(SS_GROUPS_ALL, preempt, prev, next, prev_state);
 }
 
 /*
@@ -294,15 +304,12 @@ void __flatten ss_probe_sched_switch_lean(void *data, bool preempt,
 					  struct task_struct *next,
 					  unsigned int prev_state)
 {
-	struct ss_cpu *c = ss_cpu_this();
-	u64 timed = ss_cost_begin(c, SS_COST_SWITCH);
-
-	ss_switch(c, SS_LEAN_GROUPS, preempt, prev, next, prev_state);
-	ss_cost_end(c, SS_COST_SWITCH, timed);
+	ss_switch(SS_LEAN_GROUPS, preempt, prev, next, prev_state);
 }
 
-/* @can: as ss_switch()'s */
-static __always_inline void ss_wakeup(struct task_struct *p, unsigned int can)
+/* @can: as ss_switch_body()'s */
+static __always_inline void ss_wakeup_body(struct task_struct *p,
+					   unsigned int can)
 {
 	unsigned int on = ss_probe_groups() & can;
 	enum ss_wait_kind before = SS_WAIT_NONE;
@@ -343,22 +350,24 @@ resched:
 		ss_wakeup_resched_note(rv.rq_cpu);
 }
 
-void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
+/* The body, timed one call in SS_COST_EVERY (cost.h). */
+static __always_inline void ss_wakeup(struct task_struct *p, unsigned int can)
 {
 	struct ss_cpu *c = ss_cpu_this();
 	u64 timed = ss_cost_begin(c, SS_COST_WAKEUP);
 
-	ss_wakeup(p, SS_GROUPS_ALL);
+	ss_wakeup_body(p, can);
 	ss_cost_end(c, SS_COST_WAKEUP, timed);
+}
+
+void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
+{
+	ss_wakeup(p, SS_GROUPS_ALL);
 }
 
 void __flatten ss_probe_sched_wakeup_lean(void *data, struct task_struct *p)
 {
-	struct ss_cpu *c = ss_cpu_this();
-	u64 timed = ss_cost_begin(c, SS_COST_WAKEUP);
-
 	ss_wakeup(p, SS_LEAN_GROUPS);
-	ss_cost_end(c, SS_COST_WAKEUP, timed);
 }
 
 /*
