@@ -116,7 +116,6 @@ static int ss_probes_attach(void)
 	}
 	for (i = 0; i < ARRAY_SIZE(ss_tracepoints); i++) {
 		struct ss_tracepoint *t = &ss_tracepoints[i];
-
 		void *probe = lean && t->lean_probe ? t->lean_probe : t->probe;
 
 		if (!ss_tracepoint_wanted(t))
