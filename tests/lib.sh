@@ -62,11 +62,14 @@ finish() {
 				$((us / 100000 % 10)) "$step"
 		done
 	fi
-	# the failed checks again (20 at most), each shortened to a line
+	# the failed checks again (20 at most), each shortened to a line: a
+	# long one loses its middle, as its end holds what was seen
 	if [ ${#FAILED_CHECKS[@]} -gt 0 ]; then
 		printf '%s\n' "${FAILED_CHECKS[@]}" | head -n 20 |
 			while IFS= read -r step; do
-				printf '# failed: %.150s\n' "$step"
+				[ ${#step} -le 200 ] ||
+					step="${step:0:120} ... ${step: -75}"
+				printf '# failed: %s\n' "$step"
 			done
 	fi
 	echo "$TESTS_PASSED passed, $TESTS_FAILED failed${RESULT_LABEL:+ $RESULT_LABEL}"
