@@ -112,14 +112,22 @@ static bool ss_weight_wanted(unsigned int on, const struct task_struct *p)
 	       ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(PICK_ORDER), p);
 }
 
+/* A measured task's wait ended: into its histogram; returns how long. */
+static __always_inline u64 ss_wait_record(const struct ss_wait *w, u64 now)
+{
+	u64 waited = ss_elapsed(w->since, now);
+
+	ss_stats_record(ss_wait_hist(w->kind), waited);
+	return waited;
+}
+
 /* A measured task's wait ended: its histogram; its record if slow. */
 static void ss_wait_end(struct task_struct *p, const struct ss_wait *w,
 			u64 now, struct ss_cpu *c,
 			const struct task_struct *prev, bool voluntary)
 {
-	u64 waited = ss_elapsed(w->since, now);
+	u64 waited = ss_wait_record(w, now);
 
-	ss_stats_record(ss_wait_hist(w->kind), waited);
 	/* a throttled wait is its group's quota, not a wait for a CPU */
 	if (static_branch_unlikely(&ss_rank_on) &&
 	    w->kind != SS_WAIT_THROTTLED)
@@ -169,6 +177,27 @@ static bool ss_switch_in(unsigned int on, struct task_struct *prev,
 	return wakeup_preemption;
 }
 
+/*
+ * @prev left its CPU at @now: asleep (@runnable false; @delayed: its
+ * dequeue delayed), or waiting again.  Returns whether it waits for its
+ * group's quota (throttled).
+ */
+static __always_inline bool ss_task_switched_out(struct task_struct *prev,
+						 bool delayed, bool runnable,
+						 u64 now)
+{
+	bool throttled;
+
+	if (!runnable) {
+		ss_task_sleep(prev, delayed ? SS_SLEEP_DELAYED : SS_SLEEP);
+		return false;
+	}
+	throttled = unlikely(ss_fair(prev) && ss_throttled(prev));
+	ss_task_wait_begin(prev, throttled ? SS_WAIT_THROTTLED :
+			   SS_WAIT_PREEMPT, now);
+	return throttled;
+}
+
 static void ss_switch_out(unsigned int on, struct task_struct *prev,
 			  struct task_struct *next, bool voluntary,
 			  bool wakeup_preemption, unsigned int prev_state,
@@ -185,15 +214,9 @@ static void ss_switch_out(unsigned int on, struct task_struct *prev,
 	delayed = ss_se_delayed(&prev->se);
 	runnable = READ_ONCE(prev->on_rq) == SS_TASK_ON_RQ_QUEUED && !delayed;
 	if (on & SS_SLOT_GROUPS) {
-		if (!runnable) {
-			ss_task_sleep(prev, delayed ? SS_SLEEP_DELAYED : SS_SLEEP);
-		} else {
-			throttled = unlikely(ss_fair(prev) && ss_throttled(prev));
-			ss_task_wait_begin(prev, throttled ? SS_WAIT_THROTTLED :
-					   SS_WAIT_PREEMPT, now);
-			if (static_branch_unlikely(&ss_slow_armed))
-				ss_wait_note_begin(prev, now);
-		}
+		throttled = ss_task_switched_out(prev, delayed, runnable, now);
+		if (runnable && static_branch_unlikely(&ss_slow_armed))
+			ss_wait_note_begin(prev, now);
 		/* unthrottled, it is queued again unseen */
 		if (runnable && ss_weight_wanted(on, prev))
 			ss_eevdf_queued(prev, !throttled);
@@ -296,6 +319,77 @@ void __flatten ss_probe_sched_switch(void *data, bool preempt,
 }
 
 /*
+ * The lean probes' common case, with nothing but the latency group (the
+ * wakeup: and the switches group) measured, every task (no filter), with
+ * the runqueue's clock and the kernel's sched_info, no slow wait armed, no
+ * ranking, no reset pending, this call not timed (cost.h) and, at a switch,
+ * the clock fresh.  It calls nothing, so that the probe saves no registers
+ * (a call on any path makes it save six at every entry); anything else
+ * goes the whole way, in a function of its own (ss_switch_lean_whole(),
+ * ss_wakeup_lean_whole()).  The calls timed go the whole way: the cost in
+ * status is the whole way's, more than this one's.
+ */
+static __always_inline bool ss_lean_leaf_ok(const struct ss_cpu *c,
+					    enum ss_cost_probe k)
+{
+	return IS_ENABLED(CONFIG_SCHED_INFO) &&
+	       IS_ENABLED(CONFIG_FAIR_GROUP_SCHED) &&
+	       static_branch_likely(&ss_clock_rq) &&
+	       !static_branch_unlikely(&ss_slow_armed) &&
+	       !static_branch_unlikely(&ss_rank_on) &&
+	       c->epoch == READ_ONCE(ss_epoch) &&
+	       !rcu_access_pointer(ss_active_filter) &&
+	       c->cost_countdown[k];
+}
+
+/* ss_switch_body() with the latency group alone: false if not taken */
+static __always_inline bool ss_switch_leaf(struct task_struct *prev,
+					   struct task_struct *next)
+{
+#ifdef CONFIG_FAIR_GROUP_SCHED
+	struct ss_cpu *c = this_cpu_ptr(ss_cpus);
+	u64 now;
+
+	if (ss_probe_groups() != SS_ON(LATENCY) ||
+	    !ss_lean_leaf_ok(c, SS_COST_SWITCH))
+		return false;
+	now = ss_rq_clock_of(next);
+	if (unlikely(now == c->rq_clock_seen))
+		return false;
+	c->rq_clock_seen = now;
+	c->cost_countdown[SS_COST_SWITCH]--;
+	/* the whole way keeps the running task only for other groups */
+	c->curr = NULL;
+	if (next->pid) {
+		struct ss_wait w = ss_task_wait_end(next, now);
+
+		if (w.kind == SS_WAIT_NONE)
+			ss_stats_count(SS_UNTRACKED_SWITCH_INS);
+		else
+			ss_wait_record(&w, now);
+	}
+	if (prev->pid) {
+		bool delayed = ss_se_delayed(&prev->se);
+
+		ss_task_switched_out(prev, delayed,
+				     READ_ONCE(prev->on_rq) ==
+				     SS_TASK_ON_RQ_QUEUED && !delayed, now);
+	}
+	return true;
+#else
+	return false;
+#endif
+}
+
+/* The lean switch the whole way: flattened apart from the leaf. */
+static noinline void __flatten
+ss_switch_lean_whole(bool preempt, struct task_struct *prev,
+		     struct task_struct *next, unsigned int prev_state)
+{
+	ss_switch(SS_LEAN_GROUPS, preempt, prev, next, prev_state);
+}
+
+/*
  * The same with the latency and switches groups alone (attach.c chooses
  * it then): none of the EEVDF reads and decisions compiled in.
  */
@@ -304,7 +398,8 @@ void __flatten ss_probe_sched_switch_lean(void *data, bool preempt,
 					  struct task_struct *next,
 					  unsigned int prev_state)
 {
-	ss_switch(SS_LEAN_GROUPS, preempt, prev, next, prev_state);
+	if (!ss_switch_leaf(prev, next))
+		ss_switch_lean_whole(preempt, prev, next, prev_state);
 }
 
 /* @can: as ss_switch_body()'s */
@@ -317,7 +412,7 @@ static __always_inline void ss_wakeup_body(struct task_struct *p,
 	u64 woken_at = 0;	/* slow waits armed: the start of this one */
 
 	/* under the lock of the wakee's runqueue */
-	rv.rq_cpu = per_cpu_ptr(ss_cpus, task_cpu(p));
+	rv.rq_cpu = ss_cpu_of(task_cpu(p));
 	rv.cfs_rq = NULL;
 	if (on & (SS_SLOT_GROUPS | SS_ON(DECISIONS)))
 		rv.now = ss_clock(p, rv.rq_cpu);
@@ -365,9 +460,40 @@ void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 	ss_wakeup(p, SS_GROUPS_ALL);
 }
 
-void __flatten ss_probe_sched_wakeup_lean(void *data, struct task_struct *p)
+/*
+ * ss_wakeup_body() with the latency and switches groups alone, the wakeup
+ * left unwritten (ss_wakeup_unwritten()): the clock seen noted, the wakeup
+ * counted.  False if not taken.
+ */
+static __always_inline bool ss_wakeup_leaf(struct task_struct *p)
+{
+#ifdef CONFIG_FAIR_GROUP_SCHED
+	struct ss_cpu *c = this_cpu_ptr(ss_cpus), *rq_cpu;
+	unsigned int on = ss_probe_groups();
+
+	if ((on & ~SS_LEAN_GROUPS) || !ss_lean_leaf_ok(c, SS_COST_WAKEUP))
+		return false;
+	c->cost_countdown[SS_COST_WAKEUP]--;
+	/* under the lock of the wakee's runqueue */
+	rq_cpu = ss_cpu_of(task_cpu(p));
+	rq_cpu->rq_clock_seen = ss_rq_clock_of(p);
+	if ((on & SS_ON(LATENCY)) && p->pid)
+		ss_stats_count(SS_WAKEUPS);
+	return true;
+#else
+	return false;
+#endif
+}
+
+static noinline void __flatten ss_wakeup_lean_whole(struct task_struct *p)
 {
 	ss_wakeup(p, SS_LEAN_GROUPS);
+}
+
+void __flatten ss_probe_sched_wakeup_lean(void *data, struct task_struct *p)
+{
+	if (!ss_wakeup_leaf(p))
+		ss_wakeup_lean_whole(p);
 }
 
 /*

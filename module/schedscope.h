@@ -163,6 +163,16 @@ static inline struct ss_cpu *ss_cpu_this(void)
 	return ss_cpu_renew(c, epoch);
 }
 
+/*
+ * @cpu's copy, from the probes: the offset added, not indexed, as the
+ * bounds sanitizer would check the index (a task's CPU is in range) and its
+ * report's call would make a probe save registers at every entry.
+ */
+static __always_inline struct ss_cpu *ss_cpu_of(unsigned int cpu)
+{
+	return SHIFT_PERCPU_PTR(ss_cpus, *(__per_cpu_offset + cpu));
+}
+
 void ss_stats_sum(struct ss_stats *out);
 bool ss_stats_cpu(int cpu, struct ss_stats *out);
 extern const struct ss_counter_info ss_counters[SS_NR_COUNTERS];
@@ -347,14 +357,23 @@ extern struct ss_rq_clock_layout ss_rq_clock;
  * so a value seen twice is stale, and the time is read instead (the same
  * clock: rq->clock is sched_clock_cpu(), as local_clock() is).
  */
+#ifdef CONFIG_FAIR_GROUP_SCHED
+/* With clock=rq: the clock of @p's runqueue, as the kernel last updated it. */
+static __always_inline u64 ss_rq_clock_of(const struct task_struct *p)
+{
+	const char *rq = *(const char * const *)
+		((const char *)READ_ONCE(p->se.cfs_rq) + ss_rq_clock.cfs_rq_rq);
+
+	return READ_ONCE(*(const u64 *)(rq + ss_rq_clock.clock));
+}
+#endif
+
 static __always_inline u64 ss_clock(const struct task_struct *p,
 				    struct ss_cpu *rq_cpu)
 {
 #ifdef CONFIG_FAIR_GROUP_SCHED
 	if (static_branch_likely(&ss_clock_rq)) {
-		const char *rq = *(const char * const *)
-			((const char *)READ_ONCE(p->se.cfs_rq) + ss_rq_clock.cfs_rq_rq);
-		u64 clock = READ_ONCE(*(const u64 *)(rq + ss_rq_clock.clock));
+		u64 clock = ss_rq_clock_of(p);
 
 		if (unlikely(clock == rq_cpu->rq_clock_seen))
 			return local_clock();
