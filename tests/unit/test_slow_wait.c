@@ -269,6 +269,27 @@ static void test_why(const struct slow_wait *w0)
 	nm.ran_cgroup[1] = "/web";
 	slow_wait_why(&w, &nm, buf, sizeof(buf));
 	CHECK_STR_EQ(buf, "2 tasks took turns on CPU 1, hog/180 the longest");
+	/* most of the wait another cgroup's, with others beside it */
+	w.ran[0].run_ns = 8000000;
+	w.ran[1].run_ns = 2000000;
+	w.rest_tasks = 1;
+	nm.ran_cgroup[1] = "/batch";
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
+	CHECK_STR_EQ(buf, "3 tasks took turns on CPU 1, hog/180 the longest, "
+		     "56% of the wait in /batch against this task's /web "
+		     "(their cpu.weight shares)");
+	nm.ran_cgroup[1] = "/sys";
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
+	CHECK_STR_EQ(buf, "3 tasks took turns on CPU 1, hog/180 the longest");
+	/* the waiting task's own cgroup is never the other one */
+	nm.ran_cgroup[0] = "/web";
+	nm.ran_cgroup[1] = "/web";
+	w.rest_tasks = 0;
+	slow_wait_why(&w, &nm, buf, sizeof(buf));
+	CHECK_STR_EQ(buf, "2 tasks took turns on CPU 1, hog/180 the longest");
+	nm.ran_cgroup[0] = "/batch";
+	w.ran[0].run_ns = 6000000;
+	w.ran[1].run_ns = 200000;
 	w.rest_tasks = 2;
 	nm.ran_cgroup[1] = NULL;
 	/* a moved wait whose CPUs are the same says nothing of it */

@@ -149,22 +149,42 @@ static void culprit_why(const struct slow_wait *w,
 }
 
 /*
- * The cgroup of every task named as having run, if it is one and not the
- * waiting task's (nor the rest: no other task ran); else NULL.
+ * The other cgroup whose tasks took the most of the wait, if every task
+ * that ran was of it (*all) or they took at least half of the wait (named
+ * tasks only; the waiting task's own cgroup is not "other"); else NULL.
  */
-static const char *one_other_cgroup(const struct slow_wait *w,
-				    const struct slow_wait_names *nm)
+static const char *other_cgroup_most(const struct slow_wait *w,
+				     const struct slow_wait_names *nm,
+				     uint64_t *ns, bool *all)
 {
-	unsigned int i;
+	const char *best = NULL;
+	uint64_t best_ns = 0;
+	unsigned int i, j;
 
-	if (!nm->cgroup || !nm->ran_cgroup[0] || w->rest_tasks ||
-	    !strcmp(nm->ran_cgroup[0], nm->cgroup))
+	*all = false;
+	if (!nm->cgroup)
 		return NULL;
-	for (i = 1; i < w->nran; i++)
-		if (!nm->ran_cgroup[i] ||
-		    strcmp(nm->ran_cgroup[i], nm->ran_cgroup[0]))
-			return NULL;
-	return nm->ran_cgroup[0];
+	for (i = 0; i < w->nran; i++) {
+		const char *cg = nm->ran_cgroup[i];
+		uint64_t sum = 0;
+
+		if (!cg || !strcmp(cg, nm->cgroup))
+			continue;
+		for (j = 0; j < w->nran; j++)
+			if (nm->ran_cgroup[j] && !strcmp(nm->ran_cgroup[j], cg))
+				sum += w->ran[j].run_ns;
+		if (sum > best_ns) {
+			best = nm->ran_cgroup[i];
+			best_ns = sum;
+		}
+	}
+	if (!best)
+		return NULL;
+	*all = !w->rest_tasks;
+	for (i = 0; i < w->nran && *all; i++)
+		*all = nm->ran_cgroup[i] && !strcmp(nm->ran_cgroup[i], best);
+	*ns = best_ns;
+	return *all || share(w, best_ns) >= 50 ? best : NULL;
 }
 
 /* What took the time, from the record's parts. */
@@ -194,15 +214,25 @@ static void cause_why(const struct slow_wait *w,
 	} else if (w->nran && share(w, w->ran[0].run_ns) >= 50) {
 		culprit_why(w, nm, decided, buf, len);
 	} else if (w->nran) {
-		const char *cg = one_other_cgroup(w, nm);
+		uint64_t cg_ns = 0;
+		bool all;
+		const char *cg = other_cgroup_most(w, nm, &cg_ns, &all);
+		int n;
 
-		snprintf(buf, len, "%u tasks took turns on CPU %d, %s/%d the "
-			 "longest%s%s%s%s%s", w->nran + w->rest_tasks, w->cpu,
-			 w->ran[0].comm, w->ran[0].tid,
-			 cg ? ", all in " : "", cg ? cg : "",
-			 cg ? " against this task's " : "",
-			 cg ? nm->cgroup : "",
-			 cg ? " (their cpu.weight shares)" : "");
+		n = snprintf(buf, len, "%u tasks took turns on CPU %d, %s/%d "
+			     "the longest", w->nran + w->rest_tasks, w->cpu,
+			     w->ran[0].comm, w->ran[0].tid);
+		/* cut short already: nothing added */
+		if (n < 0 || (size_t)n >= len)
+			cg = NULL;
+		if (cg && all)
+			snprintf(buf + n, len - n, ", all in %s against this "
+				 "task's %s (their cpu.weight shares)", cg,
+				 nm->cgroup);
+		else if (cg)
+			snprintf(buf + n, len - n, ", %.0f%% of the wait in %s "
+				 "against this task's %s (their cpu.weight "
+				 "shares)", share(w, cg_ns), cg, nm->cgroup);
 	} else {
 		snprintf(buf, len, "nothing else ran on CPU %d", w->cpu);
 	}
