@@ -10,6 +10,7 @@
  * TP_PROTO of the kernels we build for.
  */
 #include <linux/mutex.h>
+#include <linux/seq_file.h>
 #include <linux/tracepoint.h>
 
 #include "compat.h"
@@ -143,6 +144,22 @@ bool ss_resched_tracepoint(void)
 		ss_tracepoints_find();
 	mutex_unlock(&ss_enable_lock);
 	return READ_ONCE(ss_tracepoints[SS_TP_RESCHED].tp);
+}
+
+/*
+ * For status: a line per probe attached, the tracepoint and the function
+ * (the lean builds where chosen), so that a profiler steps the right one.
+ */
+void ss_probes_show(struct seq_file *m)
+{
+	unsigned int i;
+
+	mutex_lock(&ss_enable_lock);
+	for (i = 0; i < ARRAY_SIZE(ss_tracepoints); i++)
+		if (ss_tracepoints[i].attached)
+			seq_printf(m, "probe %s %ps\n", ss_tracepoints[i].name,
+				   ss_tracepoints[i].attached);
+	mutex_unlock(&ss_enable_lock);
 }
 
 unsigned int ss_groups_selected = SS_GROUPS_ALL;

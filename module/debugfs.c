@@ -284,6 +284,7 @@ static int ss_status_show(struct seq_file *m, void *v)
 	seq_printf(m, "resched_tracepoint %s\n", ss_resched_tracepoint() ?
 		   "sched_set_need_resched_tp: decisions see their reschedules set" :
 		   "none: a reschedule pending before a wakeup is known from the wakeups before it");
+	ss_probes_show(m);
 	if (ss_cfs.live)
 		ss_cfs_layout_show(m);
 	return 0;

@@ -322,6 +322,8 @@ void ss_probe_sched_set_need_resched(void *data, struct task_struct *curr,
  */
 DECLARE_STATIC_KEY_FALSE(ss_resched_traced);
 bool ss_resched_tracepoint(void);
+/* attach.c, for status: "probe TRACEPOINT FUNCTION" per probe attached */
+void ss_probes_show(struct seq_file *m);
 
 /* attach.c: whether the kernel and the layout let group @g be measured */
 bool ss_group_supported(enum ss_group g);
