@@ -13,7 +13,16 @@
  *                                     7.x a few arrivals short, see below)
  * and its summed waits must track schedstat's second field (run_delay).
  *
- * Usage: oracle --filter pid|tgid|comm|cgroup [--seconds S] [--threads N]
+ * --filter none: every task of every CPU, against the kernel's totals in
+ * /proc/schedstat (each CPU's run_delay and pcount, summed) instead, the
+ * workers' run alone between the readings: the module's waits plus its
+ * untracked switch-ins (the first wait of a task not seen since it was
+ * enabled, which the kernel times) must make the kernel's pcount within
+ * max(20, 0.5%), and its waits run from 98% of run_delay (those first
+ * waits, and what runs between the readings) to run_delay plus the
+ * tolerance below.
+ *
+ * Usage: oracle --filter pid|tgid|comm|cgroup|none [--seconds S] [--threads N]
  *               [--debugfs DIR] [--counts-only | --waits-at-most] [--signals]
  * --signals: the third thread, on another CPU, sends the partners SIGUSR1
  * without pause, so that some of their sleeps are called off by a signal
@@ -449,7 +458,11 @@ static void check_timeslices(uint64_t kernel, uint64_t module,
 	ok ? checks_passed++ : checks_failed++;
 }
 
-enum waits_check { WAITS_EQUAL, WAITS_AT_MOST, WAITS_UNCHECKED };
+/*
+ * WAITS_AT_MOST: shared slots (--waits-at-most); WAITS_ALL_TASKS: every
+ * task (--filter none), from 98% of run_delay up
+ */
+enum waits_check { WAITS_EQUAL, WAITS_AT_MOST, WAITS_ALL_TASKS, WAITS_UNCHECKED };
 
 static void check_latency(uint64_t kernel, uint64_t module, uint64_t switch_ins,
 			  const char *filter, const char *release,
@@ -471,23 +484,99 @@ static void check_latency(uint64_t kernel, uint64_t module, uint64_t switch_ins,
 		     LAT_TOL_PER_SWITCH_NS;
 	tol = kernel * LAT_TOL_PCT / 100 + switch_ins * per_switch;
 	ok = both_ways ? (uint64_t)llabs(diff) <= tol : diff <= (int64_t)tol;
+	if (how == WAITS_ALL_TASKS)
+		ok = ok && module * 100 >= kernel * 98;
 
 	printf("%-4s [%s] filter %-22s %-22s kernel %10llu module %10llu ns "
 	       "(diff %+lld ns = %+.3f%%, %+.0f ns per switch-in; a switch costs %llu ns; tolerance %llu ns%s)\n",
 	       ok ? "ok" : "FAIL", release, filter,
-	       both_ways ? "run_delay vs waits" : "waits <= run_delay",
+	       both_ways ? "run_delay vs waits" : how == WAITS_ALL_TASKS ?
+	       "waits >= 98% run_delay" : "waits <= run_delay",
 	       (unsigned long long)kernel, (unsigned long long)module,
 	       (long long)diff, kernel ? 100.0 * diff / kernel : 0.0,
 	       switch_ins ? (double)diff / switch_ins : 0.0,
 	       (unsigned long long)cost, (unsigned long long)tol,
-	       both_ways ? "" : "; shared slots: waits may be lost, never longer");
+	       how == WAITS_AT_MOST ?
+	       "; shared slots: waits may be lost, never longer" : "");
 	ok ? checks_passed++ : checks_failed++;
+}
+
+/* Every CPU's run_delay and pcount in /proc/schedstat, summed. */
+static void schedstat_sums(uint64_t *run_delay, uint64_t *pcount)
+{
+	char line[512];
+	FILE *f = fopen("/proc/schedstat", "r");
+
+	if (!f)
+		die("/proc/schedstat");
+	*run_delay = *pcount = 0;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long v[9];
+
+		/* cpuN yld_count 0 sched_count sched_goidle ttwu_count
+		 * ttwu_local rq_cpu_time run_delay pcount
+		 */
+		if (strncmp(line, "cpu", 3) || line[3] < '0' || line[3] > '9')
+			continue;
+		if (sscanf(line, "%*s %llu %llu %llu %llu %llu %llu %llu %llu %llu",
+			   &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
+			   &v[7], &v[8]) != 9) {
+			fprintf(stderr, "oracle: /proc/schedstat: a cpu line without 9 fields: %s",
+				line);
+			exit(2);
+		}
+		*run_delay += v[7];
+		*pcount += v[8];
+	}
+	fclose(f);
+}
+
+/* The module's waits of every kind: their count and their sum. */
+static void module_waits(const struct kv_stats *after,
+			 const struct kv_stats *before, uint64_t *count,
+			 uint64_t *sum_ns)
+{
+	static const char * const kinds[] = { "wakeup", "preempt", "new",
+					      "throttled" };
+	char key[64];
+
+	*count = *sum_ns = 0;
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		snprintf(key, sizeof(key), "%s_lat_count", kinds[i]);
+		*count += stat_delta(after, before, key);
+		snprintf(key, sizeof(key), "%s_lat_sum_ns", kinds[i]);
+		*sum_ns += stat_delta(after, before, key);
+	}
+}
+
+static void check_all_tasks(uint64_t kernel_delay, uint64_t kernel_pcount,
+			    const struct kv_stats *after,
+			    const struct kv_stats *before, const char *release)
+{
+	uint64_t waits, sum_ns, untracked, slack, diff;
+	bool ok;
+
+	module_waits(after, before, &waits, &sum_ns);
+	untracked = stat_delta(after, before, "untracked_switch_ins");
+	slack = kernel_pcount / 200 > 20 ? kernel_pcount / 200 : 20;
+	diff = waits + untracked > kernel_pcount ?
+	       waits + untracked - kernel_pcount : kernel_pcount - waits - untracked;
+	ok = kernel_pcount > 10000 && diff <= slack;
+	printf("%-4s [%s] filter %-22s %-22s kernel %10llu module %10llu (%llu waits + %llu untracked; within %llu)\n",
+	       ok ? "ok" : "FAIL", release, "none", "arrivals (pcount)",
+	       (unsigned long long)kernel_pcount,
+	       (unsigned long long)(waits + untracked),
+	       (unsigned long long)waits, (unsigned long long)untracked,
+	       (unsigned long long)slack);
+	ok ? checks_passed++ : checks_failed++;
+	check_latency(kernel_delay, sum_ns, kernel_pcount, "none", release,
+		      WAITS_ALL_TASKS);
 }
 
 static void usage(int status)
 {
 	fprintf(status ? stderr : stdout,
-		"usage: oracle --filter pid|tgid|comm|cgroup [--seconds S] [--threads N]\n"
+		"usage: oracle --filter pid|tgid|comm|cgroup|none [--seconds S] [--threads N]\n"
 		"              [--debugfs DIR] [--counts-only | --waits-at-most] [--signals]\n");
 	exit(status);
 }
@@ -543,7 +632,9 @@ static void parse_args(int argc, char **argv, struct params *p)
 	if (!p->filter || optind != argc || p->seconds < 1 || p->seconds > 600 ||
 	    p->threads < (p->signals ? 3 : 2) || p->threads > MAX_THREADS ||
 	    (strcmp(p->filter, "pid") && strcmp(p->filter, "tgid") &&
-	     strcmp(p->filter, "comm") && strcmp(p->filter, "cgroup")))
+	     strcmp(p->filter, "comm") && strcmp(p->filter, "cgroup") &&
+	     strcmp(p->filter, "none")) ||
+	    (!strcmp(p->filter, "none") && (p->counts_only || p->waits_at_most)))
 		usage(2);
 }
 
@@ -556,6 +647,7 @@ int main(int argc, char **argv)
 	char filter[256], cgroup[128] = "";
 	struct params p = { 0 };
 	struct utsname uts;
+	uint64_t delay_before, delay_after, pcount_before, pcount_after;
 	int n, i;
 
 	parse_args(argc, argv, &p);
@@ -566,6 +658,15 @@ int main(int argc, char **argv)
 	    pipe(pipes.park))
 		die("pipe");
 
+	/*
+	 * Every task: measuring from before the workers start, and for half
+	 * a second before the reset, so that the module has seen most tasks
+	 * go to sleep (a first wait it has not seen start is untracked)
+	 */
+	if (!strcmp(p.filter, "none")) {
+		write_file(p.debugfs, "filter", "none");
+		write_file(p.debugfs, "enable", "1");
+	}
 	child = fork();
 	if (child < 0)
 		die("fork");
@@ -592,14 +693,19 @@ int main(int argc, char **argv)
 		snprintf(filter, sizeof(filter), "tgid=%d", child);
 	else if (!strcmp(p.filter, "comm"))
 		snprintf(filter, sizeof(filter), "comm=%s", WORKER_COMM);
-	else
+	else if (!strcmp(p.filter, "cgroup"))
 		snprintf(filter, sizeof(filter), "cgroup=%s", cgroup);
+	else
+		snprintf(filter, sizeof(filter), "none");
 
 	write_file(p.debugfs, "filter", filter);
 	write_file(p.debugfs, "enable", "1");
+	if (!strcmp(p.filter, "none"))
+		usleep(500000);
 	write_file(p.debugfs, "reset", "1");
 	wait_quiet(child, tids, measured, n, &before);
 	read_stats(p.debugfs, &st_before);
+	schedstat_sums(&delay_before, &pcount_before);
 
 	for (i = 0; i < p.threads; i++)
 		put_byte(pipes.start[1]);
@@ -608,6 +714,13 @@ int main(int argc, char **argv)
 
 	wait_quiet(child, tids, measured, n, &after);
 	read_stats(p.debugfs, &st_after);
+	schedstat_sums(&delay_after, &pcount_after);
+	if (!strcmp(p.filter, "none")) {
+		check_all_tasks(delay_after - delay_before,
+				pcount_after - pcount_before, &st_after,
+				&st_before, uts.release);
+		goto out;
+	}
 
 	check_equal("switches_voluntary",
 		    after.switches_voluntary - before.switches_voluntary,
@@ -649,7 +762,7 @@ int main(int argc, char **argv)
 					      "untracked_switch_ins"),
 	       (unsigned long long)stat_delta(&st_after, &st_before,
 					      "switches_voluntary_running"));
-
+out:
 	kill(child, SIGKILL);
 	waitpid(child, NULL, 0);
 	write_file(p.debugfs, "filter", "none");
