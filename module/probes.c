@@ -249,7 +249,7 @@ static __always_inline void ss_switch_body(struct ss_cpu *c, unsigned int can,
 					   struct task_struct *next,
 					   unsigned int prev_state)
 {
-	unsigned int on = ss_probe_groups() & can;
+	unsigned int on = ss_probe_groups_of(can);
 	u64 now = ss_clock(next, c);
 	u64 stint_start = c->stint_start;
 	bool voluntary, wakeup_preemption = false;
@@ -406,7 +406,7 @@ void __flatten ss_probe_sched_switch_lean(void *data, bool preempt,
 static __always_inline void ss_wakeup_body(struct task_struct *p,
 					   unsigned int can)
 {
-	unsigned int on = ss_probe_groups() & can;
+	unsigned int on = ss_probe_groups_of(can);
 	enum ss_wait_kind before = SS_WAIT_NONE;
 	struct ss_rq_view rv __uninitialized;
 	u64 woken_at = 0;	/* slow waits armed: the start of this one */

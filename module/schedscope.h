@@ -300,6 +300,16 @@ static inline unsigned int ss_probe_groups(void)
 }
 
 /*
+ * The groups measured that a probe built for @can (a constant) measures:
+ * the full probes' AND left out, as ss_groups_measured holds no other bit.
+ */
+static __always_inline unsigned int ss_probe_groups_of(unsigned int can)
+{
+	return can == SS_GROUPS_ALL ? ss_probe_groups() :
+				      ss_probe_groups() & can;
+}
+
+/*
  * probes.c: the probe functions, with the TP_PROTO of each tracepoint; the
  * busy two also built for the latency and switches groups alone (lean).
  */
