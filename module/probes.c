@@ -323,19 +323,18 @@ void __flatten ss_probe_sched_switch(void *data, bool preempt,
  * wakeup: and the switches group) measured, every task (no filter), with
  * the runqueue's clock and the kernel's sched_info, no slow wait armed, no
  * ranking, no reset pending, this call not timed (cost.h) and, at a switch,
- * the clock fresh.  It calls nothing, so that the probe saves no registers
- * (a call on any path makes it save six at every entry); anything else
- * goes the whole way, in a function of its own (ss_switch_lean_whole(),
- * ss_wakeup_lean_whole()).  The calls timed go the whole way: the cost in
- * status is the whole way's, more than this one's.
+ * the clock fresh: ss_wakeup_unwritten() and the rest.  It calls nothing,
+ * so that the probe saves two registers at most (a call on any path makes
+ * it save six at every entry); anything else goes the whole way, in a
+ * function of its own (ss_switch_lean_whole(), ss_wakeup_lean_whole()).
+ * The calls timed go the whole way: the cost in status is the whole way's,
+ * more than this one's.
  */
 static __always_inline bool ss_lean_leaf_ok(const struct ss_cpu *c,
+					    unsigned int on,
 					    enum ss_cost_probe k)
 {
-	return IS_ENABLED(CONFIG_SCHED_INFO) &&
-	       IS_ENABLED(CONFIG_FAIR_GROUP_SCHED) &&
-	       static_branch_likely(&ss_clock_rq) &&
-	       !static_branch_unlikely(&ss_slow_armed) &&
+	return ss_wakeup_unwritten(on) &&
 	       !static_branch_unlikely(&ss_rank_on) &&
 	       c->epoch == READ_ONCE(ss_epoch) &&
 	       !rcu_access_pointer(ss_active_filter) &&
@@ -348,10 +347,10 @@ static __always_inline bool ss_switch_leaf(struct task_struct *prev,
 {
 #ifdef CONFIG_FAIR_GROUP_SCHED
 	struct ss_cpu *c = this_cpu_ptr(ss_cpus);
+	unsigned int on = ss_probe_groups();
 	u64 now;
 
-	if (ss_probe_groups() != SS_ON(LATENCY) ||
-	    !ss_lean_leaf_ok(c, SS_COST_SWITCH))
+	if (on != SS_ON(LATENCY) || !ss_lean_leaf_ok(c, on, SS_COST_SWITCH))
 		return false;
 	now = ss_rq_clock_of(next);
 	if (unlikely(now == c->rq_clock_seen))
@@ -471,7 +470,7 @@ static __always_inline bool ss_wakeup_leaf(struct task_struct *p)
 	struct ss_cpu *c = this_cpu_ptr(ss_cpus), *rq_cpu;
 	unsigned int on = ss_probe_groups();
 
-	if ((on & ~SS_LEAN_GROUPS) || !ss_lean_leaf_ok(c, SS_COST_WAKEUP))
+	if ((on & ~SS_LEAN_GROUPS) || !ss_lean_leaf_ok(c, on, SS_COST_WAKEUP))
 		return false;
 	c->cost_countdown[SS_COST_WAKEUP]--;
 	/* under the lock of the wakee's runqueue */

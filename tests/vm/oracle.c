@@ -648,6 +648,7 @@ int main(int argc, char **argv)
 	struct params p = { 0 };
 	struct utsname uts;
 	uint64_t delay_before, delay_after, pcount_before, pcount_after;
+	uint64_t waits, waits_ns;
 	int n, i;
 
 	parse_args(argc, argv, &p);
@@ -746,10 +747,8 @@ int main(int argc, char **argv)
 	check_timeslices(after.timeslices - before.timeslices,
 			 stat_delta(&st_after, &st_before, "switch_ins"),
 			 filter, uts.release);
-	check_latency(after.wait_ns - before.wait_ns,
-		      stat_delta(&st_after, &st_before, "wakeup_lat_sum_ns") +
-		      stat_delta(&st_after, &st_before, "preempt_lat_sum_ns") +
-		      stat_delta(&st_after, &st_before, "new_lat_sum_ns"),
+	module_waits(&st_after, &st_before, &waits, &waits_ns);
+	check_latency(after.wait_ns - before.wait_ns, waits_ns,
 		      after.timeslices - before.timeslices, filter, uts.release,
 		      p.counts_only ? WAITS_UNCHECKED : p.waits_at_most ?
 		      WAITS_AT_MOST : WAITS_EQUAL);

@@ -217,6 +217,7 @@ static void cause_why(const struct slow_wait *w,
 		uint64_t cg_ns = 0;
 		bool all;
 		const char *cg = other_cgroup_most(w, nm, &cg_ns, &all);
+		char part[32] = "all";
 		int n;
 
 		n = snprintf(buf, len, "%u tasks took turns on CPU %d, %s/%d "
@@ -225,14 +226,13 @@ static void cause_why(const struct slow_wait *w,
 		/* cut short already: nothing added */
 		if (n < 0 || (size_t)n >= len)
 			cg = NULL;
-		if (cg && all)
-			snprintf(buf + n, len - n, ", all in %s against this "
-				 "task's %s (their cpu.weight shares)", cg,
-				 nm->cgroup);
-		else if (cg)
-			snprintf(buf + n, len - n, ", %.0f%% of the wait in %s "
-				 "against this task's %s (their cpu.weight "
-				 "shares)", share(w, cg_ns), cg, nm->cgroup);
+		if (cg && !all)
+			snprintf(part, sizeof(part), "%.0f%% of the wait",
+				 share(w, cg_ns));
+		if (cg)
+			snprintf(buf + n, len - n, ", %s in %s against this "
+				 "task's %s (their cpu.weight shares)", part,
+				 cg, nm->cgroup);
 	} else {
 		snprintf(buf, len, "nothing else ran on CPU %d", w->cpu);
 	}
