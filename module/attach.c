@@ -10,6 +10,7 @@
  * TP_PROTO of the kernels we build for.
  */
 #include <linux/mutex.h>
+#include <linux/rcupdate.h>
 #include <linux/seq_file.h>
 #include <linux/tracepoint.h>
 
@@ -42,6 +43,7 @@ static struct ss_tracepoint ss_tracepoints[] = {
 	  .probe = ss_probe_sched_set_need_resched, .optional = true },
 };
 
+#define SS_TP_WAKEUP	1
 #define SS_TP_RESCHED	(ARRAY_SIZE(ss_tracepoints) - 1)
 
 static bool ss_tracepoints_found;
@@ -97,17 +99,30 @@ static void ss_probes_detach(void)
 		static_branch_disable(&ss_resched_traced);
 }
 
-/* Only where the decisions group is measured: it alone reads the flag. */
+/*
+ * sched_wakeup only where a probe there has work (ss_wakeup_probe_wanted());
+ * the need-resched flag's only where the decisions group is measured: it
+ * alone reads the flag.
+ */
 static bool ss_tracepoint_wanted(const struct ss_tracepoint *t)
 {
+	if (t == &ss_tracepoints[SS_TP_WAKEUP])
+		return ss_wakeup_probe_wanted();
 	if (t != &ss_tracepoints[SS_TP_RESCHED])
 		return true;
 	return t->tp && (READ_ONCE(ss_groups_measured) & SS_ON(DECISIONS));
 }
 
-static int ss_probes_attach(void)
+/* The lean build where it has one and the groups measured allow it. */
+static void *ss_probe_chosen(const struct ss_tracepoint *t)
 {
 	bool lean = !(READ_ONCE(ss_groups_measured) & ~SS_LEAN_GROUPS);
+
+	return lean && t->lean_probe ? t->lean_probe : t->probe;
+}
+
+static int ss_probes_attach(void)
+{
 	int i, err;
 
 	if (!ss_tracepoints_found) {
@@ -117,7 +132,7 @@ static int ss_probes_attach(void)
 	}
 	for (i = 0; i < ARRAY_SIZE(ss_tracepoints); i++) {
 		struct ss_tracepoint *t = &ss_tracepoints[i];
-		void *probe = lean && t->lean_probe ? t->lean_probe : t->probe;
+		void *probe = ss_probe_chosen(t);
 
 		if (!ss_tracepoint_wanted(t))
 			continue;
@@ -134,6 +149,37 @@ static int ss_probes_attach(void)
 	if (ss_tracepoints[SS_TP_RESCHED].attached)
 		static_branch_enable(&ss_resched_traced);
 	return 0;
+}
+
+/*
+ * Enables @key, a switch that makes the probes write every wakeup
+ * (ss_wakeup_unwritten(): a slow wait notes its own): sched_wakeup attached
+ * first where it was left out, and every CPU past its old probes, so that
+ * no wakeup goes unwritten once @key is on.  It stays attached until
+ * `enable` is written 0.
+ */
+int ss_probes_key_enable_wakeups(struct static_key_false *key)
+{
+	struct ss_tracepoint *t = &ss_tracepoints[SS_TP_WAKEUP];
+	int err = 0;
+
+	mutex_lock(&ss_enable_lock);
+	if (ss_is_enabled && !t->attached) {
+		void *probe = ss_probe_chosen(t);
+
+		err = tracepoint_probe_register(t->tp, probe, NULL);
+		if (err) {
+			pr_err("schedscope: cannot attach to %s: %d\n",
+			       t->name, err);
+			goto out;
+		}
+		t->attached = probe;
+		synchronize_rcu();
+	}
+	static_branch_enable(key);
+out:
+	mutex_unlock(&ss_enable_lock);
+	return err;
 }
 
 /* For status: whether this kernel traces its need-resched flag being set. */

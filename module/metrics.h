@@ -87,9 +87,9 @@ SS_COUNTER(WAKEUP_DISPLACEMENTS,	wakeup_displacements, SWITCHES,
 	   "Switch-ins of a just-woken task that displaced a runnable one")
 SS_COUNTER(PREEMPTED_BY_WAKEUP,		preempted_by_wakeup, SWITCHES,
 	   "Switch-outs of a task displaced by a just-woken one")
-SS_COUNTER(WAKEUPS,			wakeups, LATENCY,
+SS_COUNTER(WAKEUPS,			wakeups, SWITCHES,
 	   "sched_wakeup events of the measured task")
-SS_COUNTER(WAKEUPS_NEW,			wakeups_new, LATENCY,
+SS_COUNTER(WAKEUPS_NEW,			wakeups_new, SWITCHES,
 	   "sched_wakeup_new events of the measured task")
 SS_COUNTER(MIGRATIONS,			migrations, SWITCHES,
 	   "sched_migrate_task events of the measured task")

@@ -93,6 +93,18 @@ static bool ss_wakeup_unwritten(unsigned int on)
 }
 
 /*
+ * Whether a probe at sched_wakeup has anything to do: with its wakeups
+ * unwritten, the latency group alone counts nothing there (`wakeups` is
+ * the switches group's), and attach.c leaves the tracepoint alone.
+ */
+bool ss_wakeup_probe_wanted(void)
+{
+	unsigned int on = READ_ONCE(ss_groups_measured);
+
+	return (on & ~SS_ON(LATENCY)) || !ss_wakeup_unwritten(on);
+}
+
+/*
  * The EEVDF reads of a fair task switched in, or out: only if asked for
  * (@on, from ss_probe_groups(), has them only with the layout live).
  */
@@ -250,7 +262,12 @@ static __always_inline void ss_switch_body(struct ss_cpu *c, unsigned int can,
 					   unsigned int prev_state)
 {
 	unsigned int on = ss_probe_groups_of(can);
-	u64 now = ss_clock(next, c);
+	/*
+	 * The clock not moved since next was queued is stale too: no probe
+	 * need have seen the wakeup that asked for this switch (the latency
+	 * group alone attaches none at sched_wakeup).
+	 */
+	u64 now = ss_clock(next, c, ss_task_queued(next));
 	u64 stint_start = c->stint_start;
 	bool voluntary, wakeup_preemption = false;
 	/* not zeroed at every call: the rest is set when read */
@@ -353,7 +370,8 @@ static __always_inline bool ss_switch_leaf(struct task_struct *prev,
 	if (on != SS_ON(LATENCY) || !ss_lean_leaf_ok(c, on, SS_COST_SWITCH))
 		return false;
 	now = ss_rq_clock_of(next);
-	if (unlikely(now == c->rq_clock_seen))
+	/* stale (ss_switch_body()): the whole way reads the time */
+	if (unlikely(now == c->rq_clock_seen || now == ss_task_queued(next)))
 		return false;
 	c->rq_clock_seen = now;
 	c->cost_countdown[SS_COST_SWITCH]--;
@@ -414,7 +432,7 @@ static __always_inline void ss_wakeup_body(struct task_struct *p,
 	rv.rq_cpu = ss_cpu_of(task_cpu(p));
 	rv.cfs_rq = NULL;
 	if (on & (SS_SLOT_GROUPS | SS_ON(DECISIONS)))
-		rv.now = ss_clock(p, rv.rq_cpu);
+		rv.now = ss_clock(p, rv.rq_cpu, 0);
 	if ((on & SS_SLOT_GROUPS) && !ss_wakeup_unwritten(on)) {
 		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, rv.now);
 		if (static_branch_unlikely(&ss_slow_armed) &&
@@ -425,7 +443,7 @@ static __always_inline void ss_wakeup_body(struct task_struct *p,
 		ss_eevdf_queued(p, true);
 	if (!ss_measured(p))
 		goto resched;
-	if (on & SS_ON(LATENCY))
+	if (on & SS_ON(SWITCHES))
 		ss_stats_count(SS_WAKEUPS);
 	if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(DECISIONS) |
 			    SS_ON(DELAYED_DEQUEUE), p)) {
@@ -476,7 +494,7 @@ static __always_inline bool ss_wakeup_leaf(struct task_struct *p)
 	/* under the lock of the wakee's runqueue */
 	rq_cpu = ss_cpu_of(task_cpu(p));
 	rq_cpu->rq_clock_seen = ss_rq_clock_of(p);
-	if ((on & SS_ON(LATENCY)) && p->pid)
+	if ((on & SS_ON(SWITCHES)) && p->pid)
 		ss_stats_count(SS_WAKEUPS);
 	return true;
 #else
@@ -511,7 +529,7 @@ void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)
 
 	ss_cpu_this();
 	if (on & SS_SLOT_GROUPS) {
-		u64 now = ss_clock(p, per_cpu_ptr(ss_cpus, task_cpu(p)));
+		u64 now = ss_clock(p, per_cpu_ptr(ss_cpus, task_cpu(p)), 0);
 
 		ss_task_wait_begin(p, SS_WAIT_NEW, now);
 		if (static_branch_unlikely(&ss_slow_armed))
@@ -519,7 +537,7 @@ void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)
 	}
 	if (ss_weight_wanted(on, p))
 		ss_eevdf_queued(p, true);
-	if ((on & SS_ON(LATENCY)) && ss_measured(p))
+	if ((on & SS_ON(SWITCHES)) && ss_measured(p))
 		ss_stats_count(SS_WAKEUPS_NEW);
 	if (SS_CAN_EEVDF && (on & SS_ON(DECISIONS)))
 		ss_wakeup_resched_note(per_cpu_ptr(ss_cpus, task_cpu(p)));

@@ -326,6 +326,10 @@ void ss_probe_sched_migrate_task(void *data, struct task_struct *p, int dest_cpu
 void ss_probe_sched_process_free(void *data, struct task_struct *p);
 void ss_probe_sched_set_need_resched(void *data, struct task_struct *curr,
 				     int cpu, int tif);
+/* probes.c, for attach.c: whether a probe at sched_wakeup has work */
+bool ss_wakeup_probe_wanted(void);
+/* attach.c: enables @key once the probes write every wakeup it needs */
+int ss_probes_key_enable_wakeups(struct static_key_false *key);
 /*
  * probes.c, switched by attach.c: on while a probe is attached to the
  * kernel's sched_set_need_resched tracepoint (7.x has it; it is optional)
@@ -363,11 +367,12 @@ extern struct ss_rq_clock_layout ss_rq_clock;
 /*
  * The time now for a probe that holds the lock of @p's runqueue, whose
  * CPU's copy is @rq_cpu.  With clock=rq, that runqueue's clock as the
- * kernel last updated it, unless a probe here read the same value before:
- * the kernel skips the update of a switch that a wakeup's preemption asked
- * for (rq_clock_skip_update()), and a batch of queued wakeups shares one,
- * so a value seen twice is stale, and the time is read instead (the same
- * clock: rq->clock is sched_clock_cpu(), as local_clock() is).
+ * kernel last updated it, unless a probe here read the same value before
+ * or it is @stale (0: none): the kernel skips the update of a switch that
+ * a wakeup's preemption asked for (rq_clock_skip_update()), and a batch of
+ * queued wakeups shares one, so a value seen twice is stale, and the time
+ * is read instead (the same clock: rq->clock is sched_clock_cpu(), as
+ * local_clock() is).
  */
 #ifdef CONFIG_FAIR_GROUP_SCHED
 /* With clock=rq: the clock of @p's runqueue, as the kernel last updated it. */
@@ -381,13 +386,13 @@ static __always_inline u64 ss_rq_clock_of(const struct task_struct *p)
 #endif
 
 static __always_inline u64 ss_clock(const struct task_struct *p,
-				    struct ss_cpu *rq_cpu)
+				    struct ss_cpu *rq_cpu, u64 stale)
 {
 #ifdef CONFIG_FAIR_GROUP_SCHED
 	if (static_branch_likely(&ss_clock_rq)) {
 		u64 clock = ss_rq_clock_of(p);
 
-		if (unlikely(clock == rq_cpu->rq_clock_seen))
+		if (unlikely(clock == rq_cpu->rq_clock_seen || clock == stale))
 			return local_clock();
 		rq_cpu->rq_clock_seen = clock;
 		return clock;

@@ -159,7 +159,7 @@ static DEFINE_MUTEX(ss_slow_lock);
 
 int ss_slow_set(u64 us)
 {
-	int cpu;
+	int cpu, err = 0;
 
 	/* a note's decision is the counter's index + 1, in a u8 */
 	BUILD_BUG_ON(SS_NR_COUNTERS >= U8_MAX);
@@ -182,12 +182,13 @@ int ss_slow_set(u64 us)
 		for_each_possible_cpu(cpu)
 			per_cpu_ptr(ss_cpus, cpu)->run_log.next = 0;
 		WRITE_ONCE(ss_slow_ns, us * NSEC_PER_USEC);
-		static_branch_enable(&ss_slow_armed);
+		/* armed, a wakeup is written: its note is the wait's start */
+		err = ss_probes_key_enable_wakeups(&ss_slow_armed);
 	} else {
 		WRITE_ONCE(ss_slow_ns, us * NSEC_PER_USEC);
 	}
 	mutex_unlock(&ss_slow_lock);
-	return 0;
+	return err;
 }
 
 u64 ss_slow_us(void)
