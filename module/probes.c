@@ -358,22 +358,12 @@ static __always_inline bool ss_lean_leaf_ok(const struct ss_cpu *c,
 	       c->cost_countdown[k];
 }
 
-/* ss_switch_body() with the latency group alone: false if not taken */
-static __always_inline bool ss_switch_leaf(struct task_struct *prev,
-					   struct task_struct *next)
+/* The leaf's work at @now: ss_switch_body() with the latency group alone. */
+static __always_inline void ss_switch_leaf_at(struct ss_cpu *c,
+					      struct task_struct *prev,
+					      struct task_struct *next,
+					      u64 now)
 {
-#ifdef CONFIG_FAIR_GROUP_SCHED
-	struct ss_cpu *c = this_cpu_ptr(ss_cpus);
-	unsigned int on = ss_probe_groups();
-	u64 now;
-
-	if (on != SS_ON(LATENCY) || !ss_lean_leaf_ok(c, on, SS_COST_SWITCH))
-		return false;
-	now = ss_rq_clock_of(next);
-	/* stale (ss_switch_body()): the whole way reads the time */
-	if (unlikely(now == c->rq_clock_seen || now == ss_task_queued(next)))
-		return false;
-	c->rq_clock_seen = now;
 	c->cost_countdown[SS_COST_SWITCH]--;
 	/* the whole way keeps the running task only for other groups */
 	c->curr = NULL;
@@ -392,10 +382,46 @@ static __always_inline bool ss_switch_leaf(struct task_struct *prev,
 				     READ_ONCE(prev->on_rq) ==
 				     SS_TASK_ON_RQ_QUEUED && !delayed, now);
 	}
-	return true;
+}
+
+enum ss_leaf_taken {
+	SS_LEAF_NOT,		/* the whole way */
+	SS_LEAF_DONE,
+	SS_LEAF_STALE,		/* the leaf, with the time read */
+};
+
+/*
+ * The leaf at a switch, where the runqueue's clock is fresh; where the
+ * kernel skipped its update (ss_switch_body()), the time is read, which
+ * ss_switch_leaf_stale() does: a call here would cost every switch the
+ * registers it saves.
+ */
+static __always_inline enum ss_leaf_taken
+ss_switch_leaf(struct task_struct *prev, struct task_struct *next)
+{
+#ifdef CONFIG_FAIR_GROUP_SCHED
+	struct ss_cpu *c = this_cpu_ptr(ss_cpus);
+	unsigned int on = ss_probe_groups();
+	u64 now;
+
+	if (on != SS_ON(LATENCY) || !ss_lean_leaf_ok(c, on, SS_COST_SWITCH))
+		return SS_LEAF_NOT;
+	now = ss_rq_clock_of(next);
+	if (unlikely(now == c->rq_clock_seen || now == ss_task_queued(next)))
+		return SS_LEAF_STALE;
+	c->rq_clock_seen = now;
+	ss_switch_leaf_at(c, prev, next, now);
+	return SS_LEAF_DONE;
 #else
-	return false;
+	return SS_LEAF_NOT;
 #endif
+}
+
+/* The leaf where the runqueue's clock is stale: the same clock, read. */
+static noinline void __flatten ss_switch_leaf_stale(struct task_struct *prev,
+						    struct task_struct *next)
+{
+	ss_switch_leaf_at(this_cpu_ptr(ss_cpus), prev, next, local_clock());
 }
 
 /* The lean switch the whole way: flattened apart from the leaf. */
@@ -415,8 +441,15 @@ void __flatten ss_probe_sched_switch_lean(void *data, bool preempt,
 					  struct task_struct *next,
 					  unsigned int prev_state)
 {
-	if (!ss_switch_leaf(prev, next))
+	switch (ss_switch_leaf(prev, next)) {
+	case SS_LEAF_DONE:
+		break;
+	case SS_LEAF_STALE:
+		ss_switch_leaf_stale(prev, next);
+		break;
+	default:
 		ss_switch_lean_whole(preempt, prev, next, prev_state);
+	}
 }
 
 /* @can: as ss_switch_body()'s */
