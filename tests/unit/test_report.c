@@ -355,8 +355,43 @@ static void test_features_boot(void)
 		      "found after boot (`0x3de`): it ran with PLACE_LAG\n");
 }
 
+/*
+ * The header's cost of measuring: the probes' own timing from each run, a
+ * wakeup's where one was timed (the latency group alone may attach nothing
+ * at sched_wakeup).
+ */
+static void test_cost(void)
+{
+	static const char *const runs[] = { "0-0", "0-1", "0-2",
+					    "1-0", "1-1", "1-2" };
+	char buf[PATH_MAX], rel[64], cost[128];
+	const char *dir = tmpdir("report/cost", buf, sizeof(buf));
+	size_t i;
+
+	test_copy_dir("../fixtures/sweep/basic", dir);
+	CHECK_EQ_INT(report(dir, NULL), 0);
+	CHECK(!strstr(got_out, "measuring:"));
+	for (i = 0; i < sizeof(runs) / sizeof(*runs); i++) {
+		snprintf(rel, sizeof(rel), "runs/%s.json", runs[i]);
+		snprintf(cost, sizeof(cost), "\"module\": {\"cost\": "
+			 "{\"switch_ns\": %zu, \"wakeup_ns\": null}, ",
+			 140 + 2 * i);
+		test_patch(dir, rel, "\"module\": {", cost);
+	}
+	CHECK_EQ_INT(report(dir, NULL), 0);
+	CHECK_STR_HAS(got_out, "\nmeasuring:   the module's probes took 145 ns a "
+		      "switch, no wakeup timed (their own timing of some calls, "
+		      "mean of 6 runs)\n");
+	test_patch(dir, "runs/0-0.json", "\"wakeup_ns\": null", "\"wakeup_ns\": 40");
+	CHECK_EQ_INT(report(dir, NULL), 0);
+	CHECK_STR_HAS(got_out, "\nmeasuring:   the module's probes took 145 ns a "
+		      "switch and 40 ns a wakeup (their own timing of some calls, "
+		      "mean of 6 runs)\n");
+}
+
 void test_report(void)
 {
+	test_cost();
 	test_joined();
 	test_goldens();
 	test_features_boot();

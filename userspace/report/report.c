@@ -152,11 +152,19 @@ static void report_cost(struct report *r)
 			nwk++;
 		}
 	}
-	if (!nsw || !nwk)
+	if (!nsw)
 		return;
-	report_field(r, false, "measuring", "the module's probes took %.0f ns a "
-		     "switch and %.0f ns a wakeup (their own timing of some "
-		     "calls, mean of %zu runs)", sw / nsw, wk / nwk, nsw);
+	/* the latency group alone may attach nothing at sched_wakeup */
+	if (!nwk)
+		report_field(r, false, "measuring", "the module's probes took "
+			     "%.0f ns a switch, no wakeup timed (their own "
+			     "timing of some calls, mean of %zu runs)",
+			     sw / nsw, nsw);
+	else
+		report_field(r, false, "measuring", "the module's probes took "
+			     "%.0f ns a switch and %.0f ns a wakeup (their own "
+			     "timing of some calls, mean of %zu runs)",
+			     sw / nsw, wk / nwk, nsw);
 }
 
 void report_header(struct report *r)
