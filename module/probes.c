@@ -263,9 +263,12 @@ static __always_inline void ss_switch_body(struct ss_cpu *c, unsigned int can,
 {
 	unsigned int on = ss_probe_groups_of(can);
 	/*
-	 * The clock not moved since next was queued is stale too: no probe
-	 * need have seen the wakeup that asked for this switch (the latency
-	 * group alone attaches none at sched_wakeup).
+	 * A clock not moved since next was queued is stale too: the latency
+	 * group alone sees no wakeup (attach.c), and tells the switch that a
+	 * wakeup's preemption asked for so where the wakee runs.  Where
+	 * another task runs (a sibling in the wakee's group, one after a
+	 * later wakeup there), it times that switch with the clock as the
+	 * kernel left it, as run_delay does.
 	 */
 	u64 now = ss_clock(next, c, ss_task_queued(next));
 	u64 stint_start = c->stint_start;
