@@ -262,15 +262,7 @@ static __always_inline void ss_switch_body(struct ss_cpu *c, unsigned int can,
 					   unsigned int prev_state)
 {
 	unsigned int on = ss_probe_groups_of(can);
-	/*
-	 * A clock not moved since next was queued is stale too: the latency
-	 * group alone sees no wakeup (attach.c), and tells the switch that a
-	 * wakeup's preemption asked for so where the wakee runs.  Where
-	 * another task runs (a sibling in the wakee's group, one after a
-	 * later wakeup there), it times that switch with the clock as the
-	 * kernel left it, as run_delay does.
-	 */
-	u64 now = ss_clock(next, c, ss_task_queued(next));
+	u64 now = ss_clock(next, c, true);
 	u64 stint_start = c->stint_start;
 	bool voluntary, wakeup_preemption = false;
 	/* not zeroed at every call: the rest is set when read */
@@ -394,8 +386,8 @@ enum ss_leaf_taken {
 };
 
 /*
- * The leaf at a switch, where the runqueue's clock is fresh; where the
- * kernel skipped its update (ss_switch_body()), the time is read, which
+ * The leaf at a switch, where the runqueue's clock is fresh; where it is
+ * stale (ss_rq_clock_stale()), the time is read, which
  * ss_switch_leaf_stale() does: a call here would cost every switch the
  * registers it saves.
  */
@@ -410,7 +402,7 @@ ss_switch_leaf(struct task_struct *prev, struct task_struct *next)
 	if (on != SS_ON(LATENCY) || !ss_lean_leaf_ok(c, on, SS_COST_SWITCH))
 		return SS_LEAF_NOT;
 	now = ss_rq_clock_of(next);
-	if (unlikely(now == c->rq_clock_seen || now == ss_task_queued(next)))
+	if (unlikely(ss_rq_clock_stale(c, next, now, true)))
 		return SS_LEAF_STALE;
 	c->rq_clock_seen = now;
 	ss_switch_leaf_at(c, prev, next, now);
@@ -468,7 +460,7 @@ static __always_inline void ss_wakeup_body(struct task_struct *p,
 	rv.rq_cpu = ss_cpu_of(task_cpu(p));
 	rv.cfs_rq = NULL;
 	if (on & (SS_SLOT_GROUPS | SS_ON(DECISIONS)))
-		rv.now = ss_clock(p, rv.rq_cpu, 0);
+		rv.now = ss_clock(p, rv.rq_cpu, false);
 	if ((on & SS_SLOT_GROUPS) && !ss_wakeup_unwritten(on)) {
 		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, rv.now);
 		if (static_branch_unlikely(&ss_slow_armed) &&
@@ -565,7 +557,7 @@ void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)
 
 	ss_cpu_this();
 	if (on & SS_SLOT_GROUPS) {
-		u64 now = ss_clock(p, per_cpu_ptr(ss_cpus, task_cpu(p)), 0);
+		u64 now = ss_clock(p, per_cpu_ptr(ss_cpus, task_cpu(p)), false);
 
 		ss_task_wait_begin(p, SS_WAIT_NEW, now);
 		if (static_branch_unlikely(&ss_slow_armed))

@@ -365,14 +365,45 @@ struct ss_rq_clock_layout {
 extern struct ss_rq_clock_layout ss_rq_clock;
 
 /*
+ * When the kernel last queued @p on its runqueue, on the runqueue's clock
+ * (sched_info.last_queued; 0: not queued, not since it last ran, or no
+ * CONFIG_SCHED_INFO).
+ */
+static __always_inline u64 ss_task_queued(const struct task_struct *p)
+{
+#ifdef CONFIG_SCHED_INFO
+	return READ_ONCE(p->sched_info.last_queued);
+#else
+	return 0;
+#endif
+}
+
+/*
+ * Whether @clock, the runqueue's clock read under its lock by a probe for
+ * @p, is stale: the kernel skips the update of a switch that a wakeup's
+ * preemption asked for (rq_clock_skip_update()), and a batch of queued
+ * wakeups shares one, so a value a probe here (@rq_cpu) read before is
+ * stale; and at @p's switch-in (@switch_in), so is its own queueing time:
+ * the clock has not moved since, and the latency group alone sees no
+ * wakeup (attach.c).  Where another task than the wakee runs after such a
+ * skip (a sibling in its group, one after a later wakeup there), the
+ * latency group alone times that switch with the clock the kernel left,
+ * as run_delay does.
+ */
+static __always_inline bool ss_rq_clock_stale(const struct ss_cpu *rq_cpu,
+					      const struct task_struct *p,
+					      u64 clock, bool switch_in)
+{
+	return clock == rq_cpu->rq_clock_seen ||
+	       (switch_in && clock == ss_task_queued(p));
+}
+
+/*
  * The time now for a probe that holds the lock of @p's runqueue, whose
- * CPU's copy is @rq_cpu.  With clock=rq, that runqueue's clock as the
- * kernel last updated it, unless a probe here read the same value before
- * or it is @stale (0: none): the kernel skips the update of a switch that
- * a wakeup's preemption asked for (rq_clock_skip_update()), and a batch of
- * queued wakeups shares one, so a value seen twice is stale, and the time
- * is read instead (the same clock: rq->clock is sched_clock_cpu(), as
- * local_clock() is).
+ * CPU's copy is @rq_cpu (@switch_in: @p is being switched in).  With
+ * clock=rq, that runqueue's clock as the kernel last updated it, unless
+ * stale (ss_rq_clock_stale()): then the time is read instead (the same
+ * clock: rq->clock is sched_clock_cpu(), as local_clock() is).
  */
 #ifdef CONFIG_FAIR_GROUP_SCHED
 /* With clock=rq: the clock of @p's runqueue, as the kernel last updated it. */
@@ -386,13 +417,13 @@ static __always_inline u64 ss_rq_clock_of(const struct task_struct *p)
 #endif
 
 static __always_inline u64 ss_clock(const struct task_struct *p,
-				    struct ss_cpu *rq_cpu, u64 stale)
+				    struct ss_cpu *rq_cpu, bool switch_in)
 {
 #ifdef CONFIG_FAIR_GROUP_SCHED
 	if (static_branch_likely(&ss_clock_rq)) {
 		u64 clock = ss_rq_clock_of(p);
 
-		if (unlikely(clock == rq_cpu->rq_clock_seen || clock == stale))
+		if (unlikely(ss_rq_clock_stale(rq_cpu, p, clock, switch_in)))
 			return local_clock();
 		rq_cpu->rq_clock_seen = clock;
 		return clock;

@@ -146,20 +146,6 @@ static inline enum ss_wait_kind ss_task_wait_begin(struct task_struct *p,
 }
 
 /*
- * When the kernel last queued @p on its runqueue, on the runqueue's clock
- * (sched_info.last_queued; 0: not queued, not since it last ran, or no
- * CONFIG_SCHED_INFO).
- */
-static inline u64 ss_task_queued(const struct task_struct *p)
-{
-#ifdef CONFIG_SCHED_INFO
-	return READ_ONCE(p->sched_info.last_queued);
-#else
-	return 0;
-#endif
-}
-
-/*
  * The kernel's own queueing account of @p (CONFIG_SCHED_INFO; else 0s):
  * returns its run_delay, the time it has waited queued in all, and stores
  * in *@queued (unless NULL) its last_queued, when it was last queued on its

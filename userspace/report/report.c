@@ -137,6 +137,7 @@ static void report_cost(struct report *r)
 	const struct sweep_results *res = r->res;
 	double sw = 0, wk = 0;
 	size_t i, nsw = 0, nwk = 0;
+	char wakeup[64] = ", no wakeup timed";
 
 	for (i = 0; i < res->nruns; i++) {
 		const struct run_module *m = res->runs[i].module;
@@ -155,16 +156,12 @@ static void report_cost(struct report *r)
 	if (!nsw)
 		return;
 	/* the latency group alone may attach nothing at sched_wakeup */
-	if (!nwk)
-		report_field(r, false, "measuring", "the module's probes took "
-			     "%.0f ns a switch, no wakeup timed (their own "
-			     "timing of some calls, mean of %zu runs)",
-			     sw / nsw, nsw);
-	else
-		report_field(r, false, "measuring", "the module's probes took "
-			     "%.0f ns a switch and %.0f ns a wakeup (their own "
-			     "timing of some calls, mean of %zu runs)",
-			     sw / nsw, wk / nwk, nsw);
+	if (nwk)
+		snprintf(wakeup, sizeof(wakeup), " and %.0f ns a wakeup",
+			 wk / nwk);
+	report_field(r, false, "measuring", "the module's probes took %.0f ns "
+		     "a switch%s (their own timing of some calls, mean of %zu "
+		     "runs)", sw / nsw, wakeup, nsw);
 }
 
 void report_header(struct report *r)
