@@ -18,6 +18,7 @@
 #include "decisions.h"
 #include "eevdf.h"
 #include "cost.h"
+#include "sampling.h"
 #include "schedscope.h"
 
 struct ss_tracepoint {
@@ -25,6 +26,8 @@ struct ss_tracepoint {
 	void *probe;
 	/* where it has one: the probe for SS_LEAN_GROUPS alone */
 	void *lean_probe;
+	/* ... and the probe with sampling on (sampling.h) */
+	void *sampling_probe;
 	struct tracepoint *tp;
 	bool optional;		/* not every kernel has it */
 	void *attached;		/* the probe attached, or NULL */
@@ -32,9 +35,11 @@ struct ss_tracepoint {
 
 static struct ss_tracepoint ss_tracepoints[] = {
 	{ .name = "sched_switch",	.probe = ss_probe_sched_switch,
-	  .lean_probe = ss_probe_sched_switch_lean },
+	  .lean_probe = ss_probe_sched_switch_lean,
+	  .sampling_probe = ss_probe_sched_switch_sampling },
 	{ .name = "sched_wakeup",	.probe = ss_probe_sched_wakeup,
-	  .lean_probe = ss_probe_sched_wakeup_lean },
+	  .lean_probe = ss_probe_sched_wakeup_lean,
+	  .sampling_probe = ss_probe_sched_wakeup_sampling },
 	{ .name = "sched_wakeup_new",	.probe = ss_probe_sched_wakeup_new },
 	{ .name = "sched_migrate_task",	.probe = ss_probe_sched_migrate_task },
 	{ .name = "sched_process_free",	.probe = ss_probe_sched_process_free },
@@ -113,12 +118,19 @@ static bool ss_tracepoint_wanted(const struct ss_tracepoint *t)
 	return t->tp && (READ_ONCE(ss_groups_measured) & SS_ON(DECISIONS));
 }
 
-/* The lean build where it has one and the groups measured allow it. */
+/*
+ * The lean build where it has one and the groups measured allow it; the
+ * sampling one where sampling is on (set before the probes attach).
+ */
 static void *ss_probe_chosen(const struct ss_tracepoint *t)
 {
 	bool lean = !(READ_ONCE(ss_groups_measured) & ~SS_LEAN_GROUPS);
 
-	return lean && t->lean_probe ? t->lean_probe : t->probe;
+	if (lean && t->lean_probe)
+		return t->lean_probe;
+	if (READ_ONCE(ss_sampling_on) && t->sampling_probe)
+		return t->sampling_probe;
+	return t->probe;
 }
 
 static int ss_probes_attach(void)
@@ -257,9 +269,13 @@ int ss_set_enabled(bool on)
 		ss_stats_forget_curr();
 		ss_cost_reset();
 		WRITE_ONCE(ss_groups_measured, ss_groups_supported(ss_groups_selected));
+		ss_sampling_start(ss_groups_measured);
 		err = ss_probes_attach();
+		if (err)
+			ss_sampling_stop();
 	} else {
 		ss_probes_detach();
+		ss_sampling_stop();
 	}
 	if (!err)
 		WRITE_ONCE(ss_is_enabled, on);
@@ -283,6 +299,22 @@ int ss_set_groups(unsigned int mask)
 		err = -EBUSY;
 	else
 		WRITE_ONCE(ss_groups_selected, mask);
+	mutex_unlock(&ss_enable_lock);
+	return err;
+}
+
+/* `sample`: as `groups`, only while the probes are detached. */
+int ss_set_sample(unsigned int n)
+{
+	int err = ss_sample_check(n);
+
+	if (err)
+		return err;
+	mutex_lock(&ss_enable_lock);
+	if (ss_is_enabled)
+		err = -EBUSY;
+	else
+		WRITE_ONCE(ss_sample_every, n);
 	mutex_unlock(&ss_enable_lock);
 	return err;
 }

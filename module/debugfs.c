@@ -18,6 +18,7 @@
 #include "eevdf.h"
 #include "ranking.h"
 #include "cost.h"
+#include "sampling.h"
 #include "schedscope.h"
 
 #define SS_FILTER_MAX	4096	/* bytes a filter write may hold */
@@ -88,6 +89,47 @@ static const struct file_operations ss_slow_fops = {
 	.llseek		= seq_lseek,
 	.release	= single_release,
 	.write		= ss_slow_write,
+};
+
+/* `sample`: N, the sampled groups record 1 event in N (sampling.h) */
+static int ss_sample_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%u\n", READ_ONCE(ss_sample_every));
+	return 0;
+}
+
+static int ss_sample_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, ss_sample_show, NULL);
+}
+
+static ssize_t ss_sample_write(struct file *file, const char __user *ubuf,
+			       size_t count, loff_t *ppos)
+{
+	char *buf = ss_write_line(ubuf, count, ppos, SS_FLAG_MAX);
+	unsigned int n;
+	int err;
+
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	/* decimal digits only: no sign, no base prefix, no second newline */
+	err = buf[strspn(buf, "0123456789")] ? -EINVAL :
+	      kstrtouint(buf, 10, &n);
+	kfree(buf);
+	if (err == -ERANGE)
+		err = -EINVAL;
+	if (!err)
+		err = ss_set_sample(n);
+	return err ? err : count;
+}
+
+static const struct file_operations ss_sample_fops = {
+	.owner		= THIS_MODULE,
+	.open		= ss_sample_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+	.write		= ss_sample_write,
 };
 
 /* `rank_by`: what the ranking's entries are kept by (ranking.h) */
@@ -255,6 +297,7 @@ static int ss_status_show(struct seq_file *m, void *v)
 		   sizeof(struct ss_cpu) * num_possible_cpus());
 	seq_printf(m, "clock %s\n", ss_clock_name());
 	ss_cost_show(m);
+	ss_sampling_show(m);
 	seq_puts(m, "groups ");
 	ss_groups_show(m, NULL);
 	for (g = 0; g < SS_NR_GROUPS; g++) {
@@ -510,6 +553,7 @@ int ss_debugfs_create(void)
 	debugfs_create_file("reset", 0200, ss_dir, NULL, &ss_reset_fops);
 	debugfs_create_file("filter", 0644, ss_dir, NULL, &ss_filter_fops);
 	debugfs_create_file("groups", 0644, ss_dir, NULL, &ss_groups_fops);
+	debugfs_create_file("sample", 0644, ss_dir, NULL, &ss_sample_fops);
 	debugfs_create_file("slow_us", 0644, ss_dir, NULL, &ss_slow_fops);
 	debugfs_create_file("rank_by", 0644, ss_dir, NULL, &ss_rank_by_fops);
 	debugfs_create_file("ranking", 0444, ss_dir, NULL, &ss_ranking_fops);

@@ -53,19 +53,19 @@ static void ss_pick_order(struct ss_rq_view *rv, const struct cfs_rq *cfs_rq,
 		return;
 	eligible = ss_eligible_at(&rv->e, first->vruntime);
 	if (depth) {
-		ss_stats_count(eligible ? SS_PICKS_GROUP_EARLIER_ELIGIBLE :
+		ss_stats_count_sampled(eligible ? SS_PICKS_GROUP_EARLIER_ELIGIBLE :
 					  SS_PICKS_GROUP_EARLIER_INELIGIBLE);
 	} else if (eligible) {
-		ss_stats_count(SS_PICKS_EARLIER_ELIGIBLE);
+		ss_stats_count_sampled(SS_PICKS_EARLIER_ELIGIBLE);
 	} else if (ss_se_delayed(first)) {
-		ss_stats_count(SS_PICKS_EARLIER_DELAYED);
+		ss_stats_count_sampled(SS_PICKS_EARLIER_DELAYED);
 	} else {
 		/* rare: declared here, not zeroed at every pick */
 		struct ss_entity_view fv;
 
-		ss_stats_count(SS_PICKS_EARLIER_INELIGIBLE);
+		ss_stats_count_sampled(SS_PICKS_EARLIER_INELIGIBLE);
 		ss_rq_view_entity(rv, cfs_rq, first, &fv);
-		ss_stats_record_signed(SS_HIST_LAG_EARLIER_INELIGIBLE, fv.lag);
+		ss_stats_record_signed_sampled(SS_HIST_LAG_EARLIER_INELIGIBLE, fv.lag);
 	}
 }
 
@@ -106,18 +106,18 @@ static void ss_pick_count(const struct sched_entity *se,
 
 	if (depth) {
 		if (!v->eligible)
-			ss_stats_count(SS_PICKS_INELIGIBLE_GROUP);
-		ss_stats_record_signed(SS_HIST_LAG_PICK_GROUP, v->lag);
+			ss_stats_count_sampled(SS_PICKS_INELIGIBLE_GROUP);
+		ss_stats_record_signed_sampled(SS_HIST_LAG_PICK_GROUP, v->lag);
 		return;
 	}
 	/* picks is the count of lag_pick (stats.c) */
 	if (!v->eligible)
-		ss_stats_count(SS_PICKS_INELIGIBLE);
-	ss_stats_record_signed(SS_HIST_LAG_PICK, v->lag);
-	ss_stats_record_signed(SS_HIST_DEADLINE_PICK, (s64)(deadline - v->V));
-	ss_stats_record(SS_HIST_SLICE_PICK, se->slice);
+		ss_stats_count_sampled(SS_PICKS_INELIGIBLE);
+	ss_stats_record_signed_sampled(SS_HIST_LAG_PICK, v->lag);
+	ss_stats_record_signed_sampled(SS_HIST_DEADLINE_PICK, (s64)(deadline - v->V));
+	ss_stats_record_sampled(SS_HIST_SLICE_PICK, se->slice);
 	if (ss_protection(se, &left))
-		ss_stats_record(SS_HIST_PROTECT_PICK, left);
+		ss_stats_record_sampled(SS_HIST_PROTECT_PICK, left);
 }
 
 #if SS_HAVE_H_LOAD
@@ -155,13 +155,13 @@ static void ss_pick_unweigh(struct task_struct *p, bool eevdf,
 	if (!queued || !ss_rescale(&lag, now, queued) ||
 	    !ss_rescale(&rel, now, queued)) {
 		if (eevdf)
-			ss_stats_count(SS_PICKS_WEIGHT_UNSEEN);
+			ss_stats_count_sampled(SS_PICKS_WEIGHT_UNSEEN);
 		return;
 	}
 	v->lag = lag;
 	*deadline = v->V + rel;
 	if (eevdf)
-		ss_stats_count(SS_PICKS_REWEIGHTED);
+		ss_stats_count_sampled(SS_PICKS_REWEIGHTED);
 }
 
 /* @p is queued with the weight the kernel set last, or one unseen (0). */
@@ -265,8 +265,8 @@ void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
 	if (eevdf && se->slice) {
 		u64 ran = se->sum_exec_runtime - se->prev_sum_exec_runtime;
 
-		ss_stats_record(SS_HIST_STINT_SLICE,
-				div64_u64(ran * 100, se->slice));
+		ss_stats_record_sampled(SS_HIST_STINT_SLICE,
+					div64_u64(ran * 100, se->slice));
 	}
 	if (!sleeping)
 		return;
@@ -278,13 +278,13 @@ void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
 		/* still queued: its lag is V - v */
 		ss_rq_view_entity(rv, ss_rq_view_queue(rv, se), se, &v);
 		/* dequeues_delayed is its count (stats.c) */
-		ss_stats_record_signed(SS_HIST_LAG_DELAYED, v.lag);
+		ss_stats_record_signed_sampled(SS_HIST_LAG_DELAYED, v.lag);
 	} else {
 		if (!eevdf)
 			return;
 		/* dequeued: update_entity_lag() left it in vlag; V for the event */
 		/* dequeues is its count (stats.c) */
-		ss_stats_record_signed(SS_HIST_LAG_DEQUEUE, se->vlag);
+		ss_stats_record_signed_sampled(SS_HIST_LAG_DEQUEUE, se->vlag);
 	}
 	if (!trace_dequeue_enabled())
 		return;
@@ -309,13 +309,13 @@ void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
 		/* requeued, not placed: it never left the cfs_rq */
 		if (!(on & SS_ON(DELAYED_DEQUEUE)))
 			return;
-		ss_stats_count(SS_WAKEUPS_DELAYED);
+		ss_stats_count_sampled(SS_WAKEUPS_DELAYED);
 		/* 7.x: woken into a throttled group, it may be in limbo */
 		if (!READ_ONCE(p->se.on_rq))
 			return;
 		/* DELAY_ZERO placed it at V if its lag had grown above 0 */
 		ss_rq_view_entity(rv, ss_rq_view_queue(rv, &p->se), &p->se, &v);
-		ss_stats_record_signed(SS_HIST_LAG_REQUEUE, v.lag);
+		ss_stats_record_signed_sampled(SS_HIST_LAG_REQUEUE, v.lag);
 		return;
 	}
 	/* 7.x: woken into a throttled group, it may be in limbo, not queued */
@@ -324,7 +324,7 @@ void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
 		return;
 	ss_rq_view_entity(rv, ss_rq_view_queue(rv, &p->se), &p->se, &v);
 	/* placements is its count (stats.c) */
-	ss_stats_record_signed(SS_HIST_LAG_PLACE, v.lag);
+	ss_stats_record_signed_sampled(SS_HIST_LAG_PLACE, v.lag);
 	if (trace_place_enabled())
 		trace_place(p, &p->se, 0, v.V, v.lag, p->se.vruntime,
 			    p->se.deadline, v.eligible, false);

@@ -21,6 +21,7 @@
 #include "decisions.h"
 #include "eevdf.h"
 #include "ranking.h"
+#include "sampling.h"
 #include "schedscope.h"
 #include "task_slots.h"
 #include "wait_notes.h"
@@ -61,12 +62,14 @@ static void ss_wakeup_preemption_end(struct ss_cpu *c,
 				     bool voluntary, u64 now)
 {
 	if (c->preempt_victim == prev && !voluntary) {
-		ss_stats_count(SS_WAKEUP_PREEMPTIONS);
+		/* the decision was sampled: so are its consequences */
+		ss_stats_count_sampled(SS_WAKEUP_PREEMPTIONS);
 		/* the decision to the switch: lazy preemption waits a tick */
-		ss_stats_record(SS_HIST_PREEMPT_DECISION_DELAY,
-				ss_elapsed(READ_ONCE(c->preempt_decided), now));
+		ss_stats_record_sampled(SS_HIST_PREEMPT_DECISION_DELAY,
+					ss_elapsed(READ_ONCE(c->preempt_decided),
+						   now));
 		if (c->preempt_wakee == next)
-			ss_stats_count(SS_WAKEUP_PREEMPTIONS_BY_WAKEE);
+			ss_stats_count_sampled(SS_WAKEUP_PREEMPTIONS_BY_WAKEE);
 	}
 	WRITE_ONCE(c->preempt_victim, NULL);
 }
@@ -153,11 +156,14 @@ static void ss_wait_end(struct task_struct *p, const struct ss_wait *w,
 
 /*
  * Returns whether the woken @next displaced @prev (a wakeup preemption).
- * @rv: what the EEVDF reads read of next's cfs_rq, for prev's switch-out.
+ * @rec: the groups of @on this switch records (sampling.h).  @rv: what the
+ * EEVDF reads read of next's cfs_rq, for prev's switch-out.
  */
-static bool ss_switch_in(unsigned int on, struct task_struct *prev,
-			 struct task_struct *next, bool voluntary,
-			 u64 stint_start, u64 now, struct ss_rq_view *rv)
+static __always_inline bool ss_switch_in(unsigned int on, unsigned int rec,
+					 struct task_struct *prev,
+					 struct task_struct *next,
+					 bool voluntary, u64 stint_start,
+					 u64 now, struct ss_rq_view *rv)
 {
 	struct ss_wait w = { .kind = SS_WAIT_NONE };
 	bool wakeup_preemption;
@@ -183,8 +189,9 @@ static bool ss_switch_in(unsigned int on, struct task_struct *prev,
 				ss_wait_end(next, &w, now, rv->rq_cpu, prev,
 					    voluntary);
 		}
-		if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(PICK_ORDER), next))
-			ss_eevdf_pick(next, on, rv);
+		if (ss_eevdf_wanted(rec, SS_ON(EEVDF) | SS_ON(PICK_ORDER),
+				    next))
+			ss_eevdf_pick(next, rec, rv);
 	}
 	return wakeup_preemption;
 }
@@ -210,10 +217,14 @@ static __always_inline bool ss_task_switched_out(struct task_struct *prev,
 	return throttled;
 }
 
-static void ss_switch_out(unsigned int on, struct task_struct *prev,
-			  struct task_struct *next, bool voluntary,
-			  bool wakeup_preemption, unsigned int prev_state,
-			  u64 now, struct ss_rq_view *rv)
+/* @rec: as ss_switch_in()'s */
+static __always_inline void ss_switch_out(unsigned int on, unsigned int rec,
+					  struct task_struct *prev,
+					  struct task_struct *next,
+					  bool voluntary,
+					  bool wakeup_preemption,
+					  unsigned int prev_state, u64 now,
+					  struct ss_rq_view *rv)
 {
 	bool delayed, runnable, throttled = false;
 
@@ -247,21 +258,24 @@ static void ss_switch_out(unsigned int on, struct task_struct *prev,
 		if (wakeup_preemption)
 			ss_stats_count(SS_PREEMPTED_BY_WAKEUP);
 	}
-	if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(DELAYED_DEQUEUE), prev))
-		ss_eevdf_switch_out(prev, !runnable, on, rv);
+	if (ss_eevdf_wanted(rec, SS_ON(EEVDF) | SS_ON(DELAYED_DEQUEUE), prev))
+		ss_eevdf_switch_out(prev, !runnable, rec, rv);
 }
 
 /*
  * @can: the groups this build of the probe may measure, a constant: the
- * lean probes' (SS_LEAN_GROUPS) leave the rest out at compile time.
+ * lean probes' (SS_LEAN_GROUPS) leave the rest out at compile time; so
+ * does @sampled, false, the sampled groups' records (sampling.h), where
+ * sampling left this call out.
  */
 static __always_inline void ss_switch_body(struct ss_cpu *c, unsigned int can,
-					   bool preempt,
+					   bool sampled, bool preempt,
 					   struct task_struct *prev,
 					   struct task_struct *next,
 					   unsigned int prev_state)
 {
 	unsigned int on = ss_probe_groups_of(can);
+	unsigned int rec = sampled ? on : on & ~SS_SAMPLED_GROUPS;
 	u64 now = ss_clock(next, c, true);
 	u64 stint_start = c->stint_start;
 	bool voluntary, wakeup_preemption = false;
@@ -299,17 +313,18 @@ static __always_inline void ss_switch_body(struct ss_cpu *c, unsigned int can,
 	}
 
 	if (next->pid)
-		wakeup_preemption = ss_switch_in(on, prev, next, voluntary,
+		wakeup_preemption = ss_switch_in(on, rec, prev, next, voluntary,
 						 stint_start, now, &rv);
 	if (prev->pid)
-		ss_switch_out(on, prev, next, voluntary, wakeup_preemption,
-			      prev_state, now, &rv);
+		ss_switch_out(on, rec, prev, next, voluntary,
+			      wakeup_preemption, prev_state, now, &rv);
 	if (static_branch_unlikely(&ss_slow_armed))
 		ss_run_log_note(&c->run_log, next, now);
 }
 
 /* The body, timed one call in SS_COST_EVERY (cost.h). */
-static __always_inline void ss_switch(unsigned int can, bool preempt,
+static __always_inline void ss_switch(unsigned int can, bool sampled,
+				      bool preempt,
 				      struct task_struct *prev,
 				      struct task_struct *next,
 				      unsigned int prev_state)
@@ -317,7 +332,7 @@ static __always_inline void ss_switch(unsigned int can, bool preempt,
 	struct ss_cpu *c = ss_cpu_this();
 	u64 timed = ss_cost_begin(c, SS_COST_SWITCH);
 
-	ss_switch_body(c, can, preempt, prev, next, prev_state);
+	ss_switch_body(c, can, sampled, preempt, prev, next, prev_state);
 	ss_cost_end(c, SS_COST_SWITCH, timed);
 }
 
@@ -327,7 +342,38 @@ void __flatten ss_probe_sched_switch(void *data, bool preempt,
 				     struct task_struct *next,
 				     unsigned int prev_state)
 {
-	ss_switch(SS_GROUPS_ALL, preempt, prev, next, prev_state);
+	ss_switch(SS_GROUPS_ALL, true, preempt, prev, next, prev_state);
+}
+
+/*
+ * With sampling on (attach.c chooses it then): the switch with every
+ * group, or, where sampling leaves the call out, without the EEVDF reads,
+ * each built apart and reached by a jump, so that the choice saves no
+ * register.
+ */
+static noinline void __flatten
+ss_switch_sampled(bool preempt, struct task_struct *prev,
+		  struct task_struct *next, unsigned int prev_state)
+{
+	ss_switch(SS_GROUPS_ALL, true, preempt, prev, next, prev_state);
+}
+
+static noinline void __flatten
+ss_switch_unsampled(bool preempt, struct task_struct *prev,
+		    struct task_struct *next, unsigned int prev_state)
+{
+	ss_switch(SS_GROUPS_ALL, false, preempt, prev, next, prev_state);
+}
+
+void __flatten ss_probe_sched_switch_sampling(void *data, bool preempt,
+					      struct task_struct *prev,
+					      struct task_struct *next,
+					      unsigned int prev_state)
+{
+	if (ss_sample_skip(this_cpu_ptr(ss_cpus), SS_COST_SWITCH))
+		ss_switch_unsampled(preempt, prev, next, prev_state);
+	else
+		ss_switch_sampled(preempt, prev, next, prev_state);
 }
 
 /*
@@ -424,7 +470,7 @@ static noinline void __flatten
 ss_switch_lean_whole(bool preempt, struct task_struct *prev,
 		     struct task_struct *next, unsigned int prev_state)
 {
-	ss_switch(SS_LEAN_GROUPS, preempt, prev, next, prev_state);
+	ss_switch(SS_LEAN_GROUPS, true, preempt, prev, next, prev_state);
 }
 
 /*
@@ -447,11 +493,12 @@ void __flatten ss_probe_sched_switch_lean(void *data, bool preempt,
 	}
 }
 
-/* @can: as ss_switch_body()'s */
+/* @can, @sampled: as ss_switch_body()'s */
 static __always_inline void ss_wakeup_body(struct task_struct *p,
-					   unsigned int can)
+					   unsigned int can, bool sampled)
 {
 	unsigned int on = ss_probe_groups_of(can);
+	unsigned int rec = sampled ? on : on & ~SS_SAMPLED_GROUPS;
 	enum ss_wait_kind before = SS_WAIT_NONE;
 	struct ss_rq_view rv __uninitialized;
 	u64 woken_at = 0;	/* slow waits armed: the start of this one */
@@ -461,7 +508,8 @@ static __always_inline void ss_wakeup_body(struct task_struct *p,
 	rv.cfs_rq = NULL;
 	if (on & (SS_SLOT_GROUPS | SS_ON(DECISIONS)))
 		rv.now = ss_clock(p, rv.rq_cpu, false);
-	if ((on & SS_SLOT_GROUPS) && !ss_wakeup_unwritten(on)) {
+	/* left out by sampling, it reads nothing a written wakeup keeps */
+	if ((on & SS_SLOT_GROUPS) && !ss_wakeup_unwritten(rec)) {
 		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, rv.now);
 		if (static_branch_unlikely(&ss_slow_armed) &&
 		    !ss_wait_goes_on(SS_WAIT_WAKEUP, before))
@@ -473,10 +521,10 @@ static __always_inline void ss_wakeup_body(struct task_struct *p,
 		goto resched;
 	if (on & SS_ON(SWITCHES))
 		ss_stats_count(SS_WAKEUPS);
-	if (ss_eevdf_wanted(on, SS_ON(EEVDF) | SS_ON(DECISIONS) |
+	if (ss_eevdf_wanted(rec, SS_ON(EEVDF) | SS_ON(DECISIONS) |
 			    SS_ON(DELAYED_DEQUEUE), p)) {
-		ss_eevdf_wakeup(p, before, on, &rv);
-		if (on & SS_ON(DECISIONS)) {
+		ss_eevdf_wakeup(p, before, rec, &rv);
+		if (rec & SS_ON(DECISIONS)) {
 			/* its note written with the decision */
 			ss_wakeup_decision(p, &rv, woken_at);
 			return;
@@ -491,18 +539,39 @@ resched:
 }
 
 /* The body, timed one call in SS_COST_EVERY (cost.h). */
-static __always_inline void ss_wakeup(struct task_struct *p, unsigned int can)
+static __always_inline void ss_wakeup(struct task_struct *p, unsigned int can,
+				      bool sampled)
 {
 	struct ss_cpu *c = ss_cpu_this();
 	u64 timed = ss_cost_begin(c, SS_COST_WAKEUP);
 
-	ss_wakeup_body(p, can);
+	ss_wakeup_body(p, can, sampled);
 	ss_cost_end(c, SS_COST_WAKEUP, timed);
 }
 
 void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 {
-	ss_wakeup(p, SS_GROUPS_ALL);
+	ss_wakeup(p, SS_GROUPS_ALL, true);
+}
+
+/* With sampling on: as the switch's. */
+static noinline void __flatten ss_wakeup_sampled(struct task_struct *p)
+{
+	ss_wakeup(p, SS_GROUPS_ALL, true);
+}
+
+static noinline void __flatten ss_wakeup_unsampled(struct task_struct *p)
+{
+	ss_wakeup(p, SS_GROUPS_ALL, false);
+}
+
+void __flatten ss_probe_sched_wakeup_sampling(void *data,
+					      struct task_struct *p)
+{
+	if (ss_sample_skip(this_cpu_ptr(ss_cpus), SS_COST_WAKEUP))
+		ss_wakeup_unsampled(p);
+	else
+		ss_wakeup_sampled(p);
 }
 
 /*
@@ -532,7 +601,7 @@ static __always_inline bool ss_wakeup_leaf(struct task_struct *p)
 
 static noinline void __flatten ss_wakeup_lean_whole(struct task_struct *p)
 {
-	ss_wakeup(p, SS_LEAN_GROUPS);
+	ss_wakeup(p, SS_LEAN_GROUPS, true);
 }
 
 void __flatten ss_probe_sched_wakeup_lean(void *data, struct task_struct *p)

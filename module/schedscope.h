@@ -32,6 +32,10 @@ enum ss_group {
 	SS_NR_GROUPS
 };
 
+/* A group's bit in a mask of groups (`groups`, attach.c), and all of them */
+#define SS_ON(group)		BIT(SS_GROUP_##group)
+#define SS_GROUPS_ALL		(BIT(SS_NR_GROUPS) - 1)
+
 /* Counters, one per event kind; docs/interface.md defines each one. */
 enum ss_counter {
 #define SS_COUNTER(id, ...)	SS_##id,
@@ -138,6 +142,9 @@ struct ss_cpu {
 	u64 rq_clock_seen;
 	/* calls of each busy probe until the next one timed (cost.h) */
 	u32 cost_countdown[SS_NR_COST_PROBES];
+	/* ... until the next one sampled, and the draw's state (sampling.h) */
+	u32 sample_countdown[SS_NR_COST_PROBES];
+	u32 sample_rand;
 	struct ss_stats stats;
 	/* the switches here while `slow_us` is armed (slow_wait.h) */
 	struct ss_run_log run_log;
@@ -175,17 +182,79 @@ static __always_inline struct ss_cpu *ss_cpu_of(unsigned int cpu)
 
 void ss_stats_sum(struct ss_stats *out);
 bool ss_stats_cpu(int cpu, struct ss_stats *out);
-extern const struct ss_counter_info ss_counters[SS_NR_COUNTERS];
-extern const struct ss_hist_info ss_hists[SS_NR_HISTS];
+
+/*
+ * What each counter and histogram is, from metrics.h: in each unit that
+ * reads them, so that an id known when compiling is its group then
+ * (ss_counter_sampled()).
+ */
+static const struct ss_counter_info ss_counters[SS_NR_COUNTERS] __maybe_unused = {
+#define SS_COUNTER(id, name, group, ...) \
+	[SS_##id] = { #name, SS_GROUP_##group },
+#include "metrics.h"
+};
+
+static const struct ss_hist_info ss_hists[SS_NR_HISTS] __maybe_unused = {
+#define SS_HIST(id, name, unit, kind, group, ...) \
+	[SS_HIST_##id] = { #name, #unit, SS_##kind, SS_GROUP_##group },
+#include "metrics.h"
+};
+
+/*
+ * The groups whose events `sample` may sample (sampling.h): the EEVDF reads
+ * and the wakeup decisions.  Their counters and histograms are counted
+ * with the _sampled functions below, the others' with the plain ones; a
+ * constant id counted with the wrong one does not build.
+ */
+#define SS_SAMPLED_GROUPS	(SS_ON(EEVDF) | SS_ON(DELAYED_DEQUEUE) | \
+				 SS_ON(DECISIONS) | SS_ON(PICK_ORDER))
+
+static __always_inline bool ss_counter_sampled(enum ss_counter i)
+{
+	return BIT(ss_counters[i].group) & SS_SAMPLED_GROUPS;
+}
+
+static __always_inline bool ss_hist_sampled(enum ss_hist_id h)
+{
+	return BIT(ss_hists[h].group) & SS_SAMPLED_GROUPS;
+}
+
+/* true where @id is a constant of a sampled group's, or of another's */
+#define ss_id_sampled(sampled, id)	(__builtin_constant_p(id) && (sampled)(id))
+#define ss_id_exact(sampled, id)	(__builtin_constant_p(id) && !(sampled)(id))
+
+/*
+ * sampling.c: `sample`, N: each event the sampled groups record counts N;
+ * 1, every event recorded.  Set while the probes are detached.
+ */
+extern unsigned int ss_sample_every;
+
+static __always_inline u32 ss_sample_weight(void)
+{
+	return READ_ONCE(ss_sample_every);
+}
 
 /*
  * Counting into this CPU's copy: every probe calls ss_cpu_this() once on
- * entry, which zeroes the copy after a reset, so these need not.
+ * entry, which zeroes the copy after a reset, so these need not.  Added,
+ * not indexed: an enum ss_counter is in range (no bounds check).
  */
-static inline void ss_stats_count(enum ss_counter i)
+static __always_inline void ss_stats_count_n(enum ss_counter i, u32 n)
 {
-	/* added, not indexed: an enum ss_counter is in range (no bounds check) */
-	this_cpu_inc(*(ss_cpus->stats.counters + i));
+	this_cpu_add(*(ss_cpus->stats.counters + i), n);
+}
+
+static __always_inline void ss_stats_count(enum ss_counter i)
+{
+	BUILD_BUG_ON(ss_id_sampled(ss_counter_sampled, i));
+	ss_stats_count_n(i, 1);
+}
+
+/* A counter of a sampled group: the event counts the sampling's N. */
+static __always_inline void ss_stats_count_sampled(enum ss_counter i)
+{
+	BUILD_BUG_ON(ss_id_exact(ss_counter_sampled, i));
+	ss_stats_count_n(i, ss_sample_weight());
 }
 
 static inline unsigned int ss_hist_bucket(u64 value)
@@ -195,33 +264,63 @@ static inline unsigned int ss_hist_bucket(u64 value)
 }
 
 /*
- * A value into this CPU's histogram @h: its sum and its bucket.  The count
- * is not kept here: readers add up the buckets (stats.c), one per-CPU write
- * less on the hot path.
+ * A value, @n times, into this CPU's histogram @h: its sum and its bucket
+ * (negative: by magnitude on the mirrored side).  The count is not kept
+ * here: readers add up the buckets (stats.c), one per-CPU write less on
+ * the hot path.  Added, not indexed, as the bounds sanitizer would check
+ * each index: an enum ss_hist_id is in range, and the bucket is at most
+ * 64, the last (fls64()).
  */
-static inline void ss_stats_record(enum ss_hist_id h, u64 value)
+static __always_inline void ss_stats_add_value(enum ss_hist_id h, u64 value,
+					       u32 n)
 {
-	/*
-	 * Added, not indexed, as the bounds sanitizer would check each index:
-	 * an enum ss_hist_id is in range, and the bucket is at most 64, the
-	 * last (fls64()).
-	 */
-	this_cpu_add((ss_cpus->stats.hists + h)->sum, value);
-	this_cpu_inc(*((ss_cpus->stats.hists + h)->buckets + ss_hist_bucket(value)));
+	this_cpu_add((ss_cpus->stats.hists + h)->sum, value * n);
+	this_cpu_add(*((ss_cpus->stats.hists + h)->buckets +
+		       ss_hist_bucket(value)), n);
 }
 
-/* Signed values: negative ones count by magnitude on the mirrored side. */
-static inline void ss_stats_record_signed(enum ss_hist_id h, s64 value)
+static __always_inline void ss_stats_add_signed(enum ss_hist_id h, s64 value,
+						u32 n)
 {
 	u64 mag;
 
 	if (value >= 0) {
-		ss_stats_record(h, value);
+		ss_stats_add_value(h, value, n);
 		return;
 	}
 	mag = -(u64)value;
-	this_cpu_add((ss_cpus->stats.hists + h)->neg_sum, mag);
-	this_cpu_inc(*((ss_cpus->stats.hists + h)->neg + ss_hist_bucket(mag)));
+	this_cpu_add((ss_cpus->stats.hists + h)->neg_sum, mag * n);
+	this_cpu_add(*((ss_cpus->stats.hists + h)->neg + ss_hist_bucket(mag)),
+		     n);
+}
+
+static __always_inline void ss_stats_record(enum ss_hist_id h, u64 value)
+{
+	BUILD_BUG_ON(ss_id_sampled(ss_hist_sampled, h));
+	ss_stats_add_value(h, value, 1);
+}
+
+/* Signed values: negative ones count by magnitude on the mirrored side. */
+static __always_inline void ss_stats_record_signed(enum ss_hist_id h,
+						   s64 value)
+{
+	BUILD_BUG_ON(ss_id_sampled(ss_hist_sampled, h));
+	ss_stats_add_signed(h, value, 1);
+}
+
+/* The same for a sampled group's histogram: the value counts N. */
+static __always_inline void ss_stats_record_sampled(enum ss_hist_id h,
+						    u64 value)
+{
+	BUILD_BUG_ON(ss_id_exact(ss_hist_sampled, h));
+	ss_stats_add_value(h, value, ss_sample_weight());
+}
+
+static __always_inline void ss_stats_record_signed_sampled(enum ss_hist_id h,
+							   s64 value)
+{
+	BUILD_BUG_ON(ss_id_exact(ss_hist_sampled, h));
+	ss_stats_add_signed(h, value, ss_sample_weight());
 }
 
 /*
@@ -277,10 +376,10 @@ int ss_set_enabled(bool on);
  * attach.c: the metric groups measured while enabled (`groups`), a mask of
  * SS_ON() bits; changed only while the probes are detached.
  */
-#define SS_ON(group)		BIT(SS_GROUP_##group)
-#define SS_GROUPS_ALL		(BIT(SS_NR_GROUPS) - 1)
 extern unsigned int ss_groups_selected;
 int ss_set_groups(unsigned int mask);
+/* attach.c: `sample` (sampling.h), likewise */
+int ss_set_sample(unsigned int n);
 
 static inline unsigned int ss_groups_on(void)
 {
@@ -321,6 +420,12 @@ void ss_probe_sched_switch_lean(void *data, bool preempt,
 				struct task_struct *next, unsigned int prev_state);
 void ss_probe_sched_wakeup(void *data, struct task_struct *p);
 void ss_probe_sched_wakeup_lean(void *data, struct task_struct *p);
+/* ... and with sampling on (sampling.h) */
+void ss_probe_sched_switch_sampling(void *data, bool preempt,
+				    struct task_struct *prev,
+				    struct task_struct *next,
+				    unsigned int prev_state);
+void ss_probe_sched_wakeup_sampling(void *data, struct task_struct *p);
 void ss_probe_sched_wakeup_new(void *data, struct task_struct *p);
 void ss_probe_sched_migrate_task(void *data, struct task_struct *p, int dest_cpu);
 void ss_probe_sched_process_free(void *data, struct task_struct *p);

@@ -19,18 +19,6 @@
 struct ss_cpu __percpu *ss_cpus;
 unsigned long ss_epoch = 1;
 
-const struct ss_counter_info ss_counters[SS_NR_COUNTERS] = {
-#define SS_COUNTER(id, name, group, ...) \
-	[SS_##id] = { #name, SS_GROUP_##group },
-#include "metrics.h"
-};
-
-const struct ss_hist_info ss_hists[SS_NR_HISTS] = {
-#define SS_HIST(id, name, unit, kind, group, ...) \
-	[SS_HIST_##id] = { #name, #unit, SS_##kind, SS_GROUP_##group },
-#include "metrics.h"
-};
-
 int ss_stats_alloc(void)
 {
 	ss_cpus = alloc_percpu(struct ss_cpu);

@@ -59,6 +59,40 @@ static void test_parse(void)
 	}
 }
 
+/* status's sample line: the EEVDF groups' 1 in N, 1 without it */
+static void test_sample(void)
+{
+	static const char *const bad[] = {
+		"sample 0 of the eevdf groups\n",
+		"sample 65537 of them\n",
+		"sample x\n",
+		"sample -3\n",
+		"sample\n",
+	};
+	struct probe_cost c;
+	char err[256];
+	size_t i;
+
+	CHECK_EQ_INT(parse("clock rq\nsample 1 every event\n", &c, err,
+			   sizeof(err)), 0);
+	CHECK_EQ_INT(c.sample, 1);
+	CHECK(!c.have);
+	CHECK_EQ_INT(parse("cost switch_ns 300 wakeup_ns 100 timed_switches 8 timed_wakeups 8 every 512 clock_ns 70\n"
+			   "sample 16 of the eevdf, delayed_dequeue, decisions and pick_order groups: 1 switch and 1 wakeup in 16 recorded, each counting 16\n",
+			   &c, err, sizeof(err)), 0);
+	CHECK(c.have && c.sample == 16 && c.switch_ns == 300);
+	CHECK_EQ_INT(parse("sample 65536 x\n", &c, err, sizeof(err)), 0);
+	CHECK_EQ_INT(c.sample, 65536);
+	/* a module older than sampling; a line that only starts so */
+	CHECK_EQ_INT(parse("version 1\nsamples 3\n", &c, err, sizeof(err)), 0);
+	CHECK_EQ_INT(c.sample, 1);
+	for (i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		err[0] = '\0';
+		CHECK_MSG(parse(bad[i], &c, err, sizeof(err)) == -EINVAL &&
+			  strstr(err, "sample line"), "%s: %s", bad[i], err);
+	}
+}
+
 static void test_read(void)
 {
 	const char *dir = test_tmpdir("probe_cost");
@@ -80,6 +114,9 @@ static void test_run_module_cost(void)
 		"{\"stats\":{},\"hists\":[],\"cost\":3}",
 		"{\"stats\":{},\"hists\":[],\"cost\":{\"switch_ns\":\"x\"}}",
 		"{\"stats\":{},\"hists\":[],\"cost\":{\"wakeup_ns\":-1}}",
+		"{\"stats\":{},\"hists\":[],\"cost\":{\"sample\":0}}",
+		"{\"stats\":{},\"hists\":[],\"cost\":{\"sample\":65537}}",
+		"{\"stats\":{},\"hists\":[],\"cost\":{\"sample\":\"16\"}}",
 	};
 	struct run_module m;
 	json_t *j;
@@ -90,6 +127,13 @@ static void test_run_module_cost(void)
 		       0, NULL);
 	CHECK_EQ_INT(run_module_from_json(j, &m, err, sizeof(err)), 0);
 	CHECK(m.cost_switch_ns == 512 && isnan(m.cost_wakeup_ns));
+	/* a run file before sampling: every event */
+	CHECK_EQ_INT(m.sample, 1);
+	json_decref(j);
+	j = json_loads("{\"stats\":{},\"hists\":[],\"cost\":{\"switch_ns\":300,\"sample\":16}}",
+		       0, NULL);
+	CHECK_EQ_INT(run_module_from_json(j, &m, err, sizeof(err)), 0);
+	CHECK_EQ_INT(m.sample, 16);
 	json_decref(j);
 	j = json_loads("{\"stats\":{},\"hists\":[]}", 0, NULL);
 	CHECK_EQ_INT(run_module_from_json(j, &m, err, sizeof(err)), 0);
@@ -106,6 +150,7 @@ static void test_run_module_cost(void)
 void test_probe_cost(void)
 {
 	test_parse();
+	test_sample();
 	test_read();
 	test_run_module_cost();
 }

@@ -387,6 +387,19 @@ static void test_cost(void)
 	CHECK_STR_HAS(got_out, "\nmeasuring:   the module's probes took 145 ns a "
 		      "switch and 40 ns a wakeup (their own timing of some calls, "
 		      "mean of 6 runs)\n");
+	CHECK(!strstr(got_out, "sampled:"));
+	/* sampled runs: their counts are estimates, the header says */
+	for (i = 0; i < sizeof(runs) / sizeof(*runs); i++) {
+		snprintf(rel, sizeof(rel), "runs/%s.json", runs[i]);
+		test_patch(dir, rel, "\"cost\": {", "\"cost\": {\"sample\": 16, ");
+	}
+	CHECK_EQ_INT(report(dir, NULL), 0);
+	CHECK_STR_HAS(got_out, "\nsampled:     the eevdf, delayed_dequeue, "
+		      "decisions and pick_order groups recorded 1 switch and 1 "
+		      "wakeup in 16: their counts are estimates\n");
+	test_patch(dir, "runs/1-2.json", "\"sample\": 16", "\"sample\": 64");
+	CHECK_EQ_INT(report(dir, NULL), 0);
+	CHECK_STR_HAS(got_out, "(1 in 16 to 1 in 64)");
 }
 
 void test_report(void)

@@ -33,6 +33,7 @@ enum {
 	OPT_BTF,
 	OPT_NO_LAYOUT,
 	OPT_GROUPS,
+	OPT_SAMPLE,
 };
 
 struct load_params {
@@ -43,6 +44,7 @@ struct load_params {
 	bool no_layout;
 	uint64_t task_slots;		/* 0: the module's default */
 	const char *groups;		/* NULL: all */
+	uint64_t sample;		/* 0: not given (the module's 1) */
 };
 
 /* The module's metric groups (docs/interface.md), for --groups. */
@@ -114,6 +116,12 @@ static void load_usage(FILE *out)
 "  --groups LIST         measure only these metric groups, comma-separated:\n"
 "                        latency, switches, eevdf, delayed_dequeue,\n"
 "                        decisions, pick_order (default: all)\n"
+"  --sample N            record the eevdf, delayed_dequeue, decisions and\n"
+"                        pick_order groups at 1 switch and 1 wakeup in N\n"
+"                        (1..65536), each counting N: their counts become\n"
+"                        estimates, measuring costs less; the latency and\n"
+"                        switches groups stay exact (default: 1, every\n"
+"                        event)\n"
 CLI_FILTER_OPTIONS_HELP
 "                        (one of the four; the module's filter is written\n"
 "                        after loading, and kept)\n"
@@ -141,6 +149,11 @@ static int take_load_option(void *params, int opt, const char *arg)
 	case OPT_BTF:
 		p->btf = arg;
 		return 0;
+	case OPT_SAMPLE:
+		if (cli_parse_uint(arg, 1, 65536, &p->sample))
+			return cli_usage_error("load", "--sample: '%s' is not a "
+					       "number from 1 to 65536", arg);
+		return 0;
 	case OPT_GROUPS: {
 		char bad[256], names[256];
 
@@ -166,6 +179,7 @@ static const struct option load_long_options[] = {
 	{ "btf", required_argument, NULL, OPT_BTF },
 	{ "no-layout", no_argument, NULL, OPT_NO_LAYOUT },
 	{ "groups", required_argument, NULL, OPT_GROUPS },
+	{ "sample", required_argument, NULL, OPT_SAMPLE },
 	CLI_DEBUGFS_OPTION,
 	CLI_FILTER_OPTIONS,
 	CLI_HELP_OPTION,
@@ -415,8 +429,8 @@ static int module_params(const struct load_params *p, const char *ko,
 {
 	char kv[64];
 
-	/* with --groups, enabled once they are written (set_up_loaded()) */
-	if (p->enable && !p->groups)
+	/* with --groups or --sample, enabled once written (set_up_loaded()) */
+	if (p->enable && !p->groups && !p->sample)
 		kmod_param_add(params, len, "enable=1");
 	if (p->task_slots) {
 		snprintf(kv, sizeof(kv), "task_slots=%llu",
@@ -495,7 +509,17 @@ static int set_up_loaded(const struct load_params *p)
 			  "groups failed: %s", err);
 		return -1;
 	}
-	if (p->groups && p->enable &&
+	if (p->sample) {
+		char n[24];
+
+		snprintf(n, sizeof(n), "%llu", (unsigned long long)p->sample);
+		if (ss_ctl_write(dir, "sample", n, err, sizeof(err))) {
+			cli_error("load", "the module is loaded, but setting "
+				  "the sampling failed: %s", err);
+			return -1;
+		}
+	}
+	if ((p->groups || p->sample) && p->enable &&
 	    ss_ctl_write(dir, "enable", "1", err, sizeof(err))) {
 		cli_error("load", "the module is loaded, but enabling it "
 			  "failed: %s", err);

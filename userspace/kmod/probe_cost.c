@@ -20,6 +20,42 @@ static const char *const cost_keys[NR_KEYS] = {
 	"clock_ns",
 };
 
+/* The text after "key " of the status line of key (maybe ""), or NULL. */
+static const char *status_value(const char *status, const char *key)
+{
+	const char *line = status;
+	size_t len = strlen(key);
+
+	while (line && (strncmp(line, key, len) ||
+			!strchr(" \n", line[len]))) {
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	if (!line)
+		return NULL;
+	return line[len] == ' ' ? line + len + 1 : line + len;
+}
+
+/* "sample N ...": N, 1..65536 (module/sampling.h); 1 without the line. */
+static int parse_sample(const char *status, unsigned int *sample, char *err,
+			size_t errlen)
+{
+	const char *v = status_value(status, "sample");
+	uint64_t n;
+
+	*sample = 1;
+	if (!v)
+		return 0;
+	if (parse_u64(v, strcspn(v, " \n"), &n) || !n || n > 65536) {
+		error_msg(err, errlen, "status: the sample line's '%.*s' is not a number from 1 to 65536",
+			  (int)strcspn(v, " \n"), v);
+		return -EINVAL;
+	}
+	*sample = (unsigned int)n;
+	return 0;
+}
+
 int probe_cost_parse(const char *status, struct probe_cost *c, char *err,
 		     size_t errlen)
 {
@@ -31,14 +67,12 @@ int probe_cost_parse(const char *status, struct probe_cost *c, char *err,
 	size_t i;
 
 	memset(c, 0, sizeof(*c));
-	while (line && strncmp(line, "cost ", 5)) {
-		line = strchr(line, '\n');
-		if (line)
-			line++;
-	}
+	if (parse_sample(status, &c->sample, err, errlen))
+		return -EINVAL;
+	line = status_value(status, "cost");
 	if (!line)
 		return 0;
-	snprintf(buf, sizeof(buf), "%.*s", (int)strcspn(line + 5, "\n"), line + 5);
+	snprintf(buf, sizeof(buf), "%.*s", (int)strcspn(line, "\n"), line);
 	for (key = strtok_r(buf, " ", &save); key; key = strtok_r(NULL, " ", &save)) {
 		value = strtok_r(NULL, " ", &save);
 		for (i = 0; i < NR_KEYS && strcmp(key, cost_keys[i]); i++)

@@ -17,12 +17,18 @@ struct probe_cost {
 	uint64_t timed_switches, timed_wakeups;
 	unsigned int every;		/* one call in every is timed */
 	double clock_ns;		/* the clock's own part, taken off */
+	/*
+	 * status's sample line (module/sampling.h): the EEVDF groups record
+	 * 1 switch and 1 wakeup in sample, each counting sample; 1: every
+	 * event (and a module older than sampling)
+	 */
+	unsigned int sample;
 };
 
 /*
- * The cost line of a status file's text: 0 (c->have false when there is
- * none, as with a module older than it), -EINVAL when it is malformed (err
- * says how).
+ * The cost and sample lines of a status file's text: 0 (c->have false when
+ * there is no cost line, as with a module older than it), -EINVAL when one
+ * is malformed (err says how).
  */
 int probe_cost_parse(const char *status, struct probe_cost *c, char *err,
 		     size_t errlen);

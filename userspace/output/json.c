@@ -222,6 +222,7 @@ static json_t *cost_json(const struct probe_cost *c)
 	err |= put(cost, "timed_wakeups", json_u64(c->timed_wakeups));
 	err |= put(cost, "every", json_integer(c->every));
 	err |= put(cost, "clock_ns", json_num(c->clock_ns));
+	err |= put(cost, "sample", json_integer(c->sample ? c->sample : 1));
 	return filled(cost, err);
 }
 

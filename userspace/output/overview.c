@@ -224,6 +224,11 @@ static void print_groups_off(const char *status, FILE *out)
 /* What measuring costs here, as the module timed its own probes. */
 static void print_cost(const struct probe_cost *c, FILE *out)
 {
+	if (c->sample > 1)
+		fprintf(out, "Sampled: the eevdf, delayed_dequeue, decisions and "
+			"pick_order groups recorded 1 switch and 1 wakeup in %u, "
+			"each counting %u: their counts are estimates\n",
+			c->sample, c->sample);
 	if (!c->have || (isnan(c->switch_ns) && isnan(c->wakeup_ns)))
 		return;
 	fprintf(out, "Measuring costs: ");

@@ -137,6 +137,7 @@ static void report_cost(struct report *r)
 	const struct sweep_results *res = r->res;
 	double sw = 0, wk = 0;
 	size_t i, nsw = 0, nwk = 0;
+	unsigned int sample_min = 0, sample_max = 0;
 	char wakeup[64] = ", no wakeup timed";
 
 	for (i = 0; i < res->nruns; i++) {
@@ -144,6 +145,10 @@ static void report_cost(struct report *r)
 
 		if (!m || !sweep_run_used(&res->runs[i]))
 			continue;
+		if (!sample_min || m->sample < sample_min)
+			sample_min = m->sample;
+		if (m->sample > sample_max)
+			sample_max = m->sample;
 		if (!isnan(m->cost_switch_ns)) {
 			sw += m->cost_switch_ns;
 			nsw++;
@@ -153,6 +158,16 @@ static void report_cost(struct report *r)
 			nwk++;
 		}
 	}
+	if (sample_max > 1 && sample_min == sample_max)
+		report_field(r, true, "sampled", "the eevdf, delayed_dequeue, "
+			     "decisions and pick_order groups recorded 1 switch "
+			     "and 1 wakeup in %u: their counts are estimates",
+			     sample_max);
+	else if (sample_max > 1)
+		report_field(r, true, "sampled", "runs sampled the eevdf, "
+			     "delayed_dequeue, decisions and pick_order groups "
+			     "differently (1 in %u to 1 in %u): their counts are "
+			     "estimates", sample_min, sample_max);
 	if (!nsw)
 		return;
 	/* the latency group alone may attach nothing at sched_wakeup */

@@ -179,11 +179,23 @@ static int read_cost(json_t *module, struct run_module *m, char *err,
 {
 	json_t *cost = json_object_get(module, "cost");
 
+	json_t *sample;
+
 	m->cost_switch_ns = m->cost_wakeup_ns = NAN;
+	m->sample = 1;
 	if (!cost)
 		return 0;
 	if (!json_is_object(cost))
 		return error_ret(err, errlen, -EINVAL, "\"cost\" is not an object");
+	/* run files before sampling have none: every event */
+	sample = json_object_get(cost, "sample");
+	if (sample && (!json_is_integer(sample) ||
+		       json_integer_value(sample) < 1 ||
+		       json_integer_value(sample) > 65536))
+		return error_ret(err, errlen, -EINVAL, "cost's \"sample\" is not "
+				 "a number from 1 to 65536");
+	if (sample)
+		m->sample = (unsigned int)json_integer_value(sample);
 	return read_cost_ns(cost, "switch_ns", &m->cost_switch_ns, err, errlen) ?:
 	       read_cost_ns(cost, "wakeup_ns", &m->cost_wakeup_ns, err, errlen);
 }

@@ -28,6 +28,8 @@ struct run_module {
 	double switches;			/* voluntary + involuntary */
 	/* "cost": the module's timing of its probes, ns a call (NAN: none) */
 	double cost_switch_ns, cost_wakeup_ns;
+	/* its "sample": the EEVDF groups recorded 1 event in it (1: all) */
+	unsigned int sample;
 	double counter[CAT_NR_COUNTERS];	/* NAN: not in the run file */
 	struct run_hist hist[CAT_NR_HISTS];
 };

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Sampling (`sample`, docs/interface.md): 1 in N switches and 1 in N
+ * wakeups on each CPU have their EEVDF reads and wakeup decisions recorded,
+ * the groups of SS_SAMPLED_GROUPS, and each one recorded counts N in their
+ * counters and histograms (ss_stats_count_sampled()), so that they read as
+ * estimates of every event.  Everything else stays exact: the latency and
+ * switches groups, and what the sampled groups must see at every event to
+ * record the next sampled one right (a task's sleep, the running task, a
+ * pending reschedule, a weight as queued).
+ *
+ * Which events: a countdown per CPU and probe, drawn again after each
+ * sampled event, uniform on 1..2N-1 (a mean of N) from a per-CPU xorshift,
+ * so that a periodic workload (a ping-pong pair: switches alternate
+ * between two tasks) is not sampled in step with its period.  On, attach.c
+ * attaches probes built for it (ss_probe_sched_switch_sampling()); off
+ * (N = 1, the default, or no sampled group measured), the probes attached
+ * test nothing of it.
+ */
+#ifndef _SCHEDSCOPE_SAMPLING_H
+#define _SCHEDSCOPE_SAMPLING_H
+
+#include "schedscope.h"
+
+/* `sample` takes at most this: a recorded event's weight, and 2N - 1 in a u32 */
+#define SS_SAMPLE_MAX	65536
+
+/* set while the probes are detached (attach.c) */
+extern bool ss_sampling_on;
+
+/*
+ * The next gap, in events of one probe, to the next one sampled: from
+ * this CPU's xorshift32, scaled to 1..2N-1 by a multiply (no division).
+ */
+static __always_inline u32 ss_sample_gap(struct ss_cpu *c)
+{
+	u32 x = c->sample_rand;
+
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	c->sample_rand = x;
+	return 1 + (u32)(((u64)x * (2 * ss_sample_weight() - 1)) >> 32);
+}
+
+/*
+ * Whether sampling leaves out this call of probe @k on this CPU (@c, not
+ * yet renewed by ss_cpu_this(): a reset leaves the countdowns alone), for
+ * the probes attached while sampling is on.  A countdown of 0 (never
+ * drawn) samples the call and draws one.
+ */
+static __always_inline bool ss_sample_skip(struct ss_cpu *c,
+					   enum ss_cost_probe k)
+{
+	if (likely(c->sample_countdown[k] > 1)) {
+		c->sample_countdown[k]--;
+		return true;
+	}
+	c->sample_countdown[k] = ss_sample_gap(c);
+	return false;
+}
+
+/* attach.c, under its lock with the probes detached: around attaching */
+void ss_sampling_start(unsigned int groups_measured);
+void ss_sampling_stop(void);
+/* `sample`: -EINVAL out of 1..SS_SAMPLE_MAX (attach.c: -EBUSY while enabled) */
+int ss_sample_check(unsigned int n);
+void ss_sampling_show(struct seq_file *m);
+
+#endif /* _SCHEDSCOPE_SAMPLING_H */
