@@ -54,18 +54,20 @@ static void ss_pick_order(struct ss_rq_view *rv, const struct cfs_rq *cfs_rq,
 	eligible = ss_eligible_at(&rv->e, first->vruntime);
 	if (depth) {
 		ss_stats_count_sampled(eligible ? SS_PICKS_GROUP_EARLIER_ELIGIBLE :
-					  SS_PICKS_GROUP_EARLIER_INELIGIBLE);
+					       SS_PICKS_GROUP_EARLIER_INELIGIBLE,
+				       rv->weight);
 	} else if (eligible) {
-		ss_stats_count_sampled(SS_PICKS_EARLIER_ELIGIBLE);
+		ss_stats_count_sampled(SS_PICKS_EARLIER_ELIGIBLE, rv->weight);
 	} else if (ss_se_delayed(first)) {
-		ss_stats_count_sampled(SS_PICKS_EARLIER_DELAYED);
+		ss_stats_count_sampled(SS_PICKS_EARLIER_DELAYED, rv->weight);
 	} else {
 		/* rare: declared here, not zeroed at every pick */
 		struct ss_entity_view fv;
 
-		ss_stats_count_sampled(SS_PICKS_EARLIER_INELIGIBLE);
+		ss_stats_count_sampled(SS_PICKS_EARLIER_INELIGIBLE, rv->weight);
 		ss_rq_view_entity(rv, cfs_rq, first, &fv);
-		ss_stats_record_signed_sampled(SS_HIST_LAG_EARLIER_INELIGIBLE, fv.lag);
+		ss_stats_record_signed_sampled(SS_HIST_LAG_EARLIER_INELIGIBLE,
+					       fv.lag, rv->weight);
 	}
 }
 
@@ -96,28 +98,30 @@ static bool ss_protection(const struct sched_entity *se, u64 *left)
 
 /*
  * The eevdf group's view of a pick, at the task's level or a group's;
- * @deadline: @se's at the pick.
+ * @deadline: @se's at the pick; each record counts @w (struct ss_rq_view).
  */
 static void ss_pick_count(const struct sched_entity *se,
 			  const struct ss_entity_view *v, u64 deadline,
-			  int depth)
+			  int depth, u32 w)
 {
 	u64 left;
 
 	if (depth) {
 		if (!v->eligible)
-			ss_stats_count_sampled(SS_PICKS_INELIGIBLE_GROUP);
-		ss_stats_record_signed_sampled(SS_HIST_LAG_PICK_GROUP, v->lag);
+			ss_stats_count_sampled(SS_PICKS_INELIGIBLE_GROUP, w);
+		ss_stats_record_signed_sampled(SS_HIST_LAG_PICK_GROUP, v->lag,
+					       w);
 		return;
 	}
 	/* picks is the count of lag_pick (stats.c) */
 	if (!v->eligible)
-		ss_stats_count_sampled(SS_PICKS_INELIGIBLE);
-	ss_stats_record_signed_sampled(SS_HIST_LAG_PICK, v->lag);
-	ss_stats_record_signed_sampled(SS_HIST_DEADLINE_PICK, (s64)(deadline - v->V));
-	ss_stats_record_sampled(SS_HIST_SLICE_PICK, se->slice);
+		ss_stats_count_sampled(SS_PICKS_INELIGIBLE, w);
+	ss_stats_record_signed_sampled(SS_HIST_LAG_PICK, v->lag, w);
+	ss_stats_record_signed_sampled(SS_HIST_DEADLINE_PICK,
+				       (s64)(deadline - v->V), w);
+	ss_stats_record_sampled(SS_HIST_SLICE_PICK, se->slice, w);
 	if (ss_protection(se, &left))
-		ss_stats_record_sampled(SS_HIST_PROTECT_PICK, left);
+		ss_stats_record_sampled(SS_HIST_PROTECT_PICK, left, w);
 }
 
 #if SS_HAVE_H_LOAD
@@ -144,7 +148,7 @@ static bool ss_rescale(s64 *x, u32 num, u32 den)
  * balancing, a throttle, a slot taken over) they stay as they are now.
  */
 static void ss_pick_unweigh(struct task_struct *p, bool eevdf,
-			    struct ss_entity_view *v, u64 *deadline)
+			    struct ss_entity_view *v, u64 *deadline, u32 w)
 {
 	u32 queued = ss_task_weight_queued(p);
 	u32 now = ss_se_h_weight(&p->se);
@@ -155,13 +159,13 @@ static void ss_pick_unweigh(struct task_struct *p, bool eevdf,
 	if (!queued || !ss_rescale(&lag, now, queued) ||
 	    !ss_rescale(&rel, now, queued)) {
 		if (eevdf)
-			ss_stats_count_sampled(SS_PICKS_WEIGHT_UNSEEN);
+			ss_stats_count_sampled(SS_PICKS_WEIGHT_UNSEEN, w);
 		return;
 	}
 	v->lag = lag;
 	*deadline = v->V + rel;
 	if (eevdf)
-		ss_stats_count_sampled(SS_PICKS_REWEIGHTED);
+		ss_stats_count_sampled(SS_PICKS_REWEIGHTED, w);
 }
 
 /* @p is queued with the weight the kernel set last, or one unseen (0). */
@@ -194,10 +198,10 @@ static __always_inline void ss_pick_level(struct task_struct *p,
 		ss_rq_view_entity(rv, cfs_rq, se, &v);
 #if SS_HAVE_H_LOAD
 	if (unweigh)
-		ss_pick_unweigh(p, eevdf, &v, &deadline);
+		ss_pick_unweigh(p, eevdf, &v, &deadline, rv->weight);
 #endif
 	if (eevdf)
-		ss_pick_count(se, &v, deadline, depth);
+		ss_pick_count(se, &v, deadline, depth, rv->weight);
 	if (pick_order)
 		ss_pick_order(rv, cfs_rq, deadline, depth);
 	if (trace)
@@ -208,13 +212,14 @@ static __always_inline void ss_pick_level(struct task_struct *p,
 /*
  * The group entities above a task just picked, each on its parent's cfs_rq:
  * out of line, so a pick without groups does not set up their view.
+ * @weight: the task level's (struct ss_rq_view).
  */
 static noinline void ss_pick_groups(struct task_struct *p, bool eevdf,
-				    bool pick_order, bool trace)
+				    bool pick_order, bool trace, u32 weight)
 {
 	struct sched_entity *se;
 	/* rq_cpu is not read: no groups on a flat kernel */
-	struct ss_rq_view rv = { };
+	struct ss_rq_view rv = { .weight = weight };
 	int depth = 1;
 
 	for (se = p->se.parent; se; se = se->parent, depth++) {
@@ -247,7 +252,7 @@ void ss_eevdf_pick(struct task_struct *p, unsigned int on,
 	ss_pick_level(p, se, cfs_rq, 0, eevdf, pick_order, trace, rv);
 	/* on a flat kernel the task's level is the only queue */
 	if (se->parent && ss_cfs.model != SS_MODEL_FLAT)
-		ss_pick_groups(p, eevdf, pick_order, trace);
+		ss_pick_groups(p, eevdf, pick_order, trace, rv->weight);
 }
 
 /*
@@ -266,7 +271,8 @@ void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
 		u64 ran = se->sum_exec_runtime - se->prev_sum_exec_runtime;
 
 		ss_stats_record_sampled(SS_HIST_STINT_SLICE,
-					div64_u64(ran * 100, se->slice));
+					div64_u64(ran * 100, se->slice),
+					rv->weight);
 	}
 	if (!sleeping)
 		return;
@@ -278,13 +284,15 @@ void ss_eevdf_switch_out(struct task_struct *p, bool sleeping,
 		/* still queued: its lag is V - v */
 		ss_rq_view_entity(rv, ss_rq_view_queue(rv, se), se, &v);
 		/* dequeues_delayed is its count (stats.c) */
-		ss_stats_record_signed_sampled(SS_HIST_LAG_DELAYED, v.lag);
+		ss_stats_record_signed_sampled(SS_HIST_LAG_DELAYED, v.lag,
+					       rv->weight);
 	} else {
 		if (!eevdf)
 			return;
 		/* dequeued: update_entity_lag() left it in vlag; V for the event */
 		/* dequeues is its count (stats.c) */
-		ss_stats_record_signed_sampled(SS_HIST_LAG_DEQUEUE, se->vlag);
+		ss_stats_record_signed_sampled(SS_HIST_LAG_DEQUEUE, se->vlag,
+					       rv->weight);
 	}
 	if (!trace_dequeue_enabled())
 		return;
@@ -309,13 +317,14 @@ void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
 		/* requeued, not placed: it never left the cfs_rq */
 		if (!(on & SS_ON(DELAYED_DEQUEUE)))
 			return;
-		ss_stats_count_sampled(SS_WAKEUPS_DELAYED);
+		ss_stats_count_sampled(SS_WAKEUPS_DELAYED, rv->weight);
 		/* 7.x: woken into a throttled group, it may be in limbo */
 		if (!READ_ONCE(p->se.on_rq))
 			return;
 		/* DELAY_ZERO placed it at V if its lag had grown above 0 */
 		ss_rq_view_entity(rv, ss_rq_view_queue(rv, &p->se), &p->se, &v);
-		ss_stats_record_signed_sampled(SS_HIST_LAG_REQUEUE, v.lag);
+		ss_stats_record_signed_sampled(SS_HIST_LAG_REQUEUE, v.lag,
+					       rv->weight);
 		return;
 	}
 	/* 7.x: woken into a throttled group, it may be in limbo, not queued */
@@ -324,7 +333,7 @@ void ss_eevdf_wakeup(struct task_struct *p, enum ss_wait_kind before,
 		return;
 	ss_rq_view_entity(rv, ss_rq_view_queue(rv, &p->se), &p->se, &v);
 	/* placements is its count (stats.c) */
-	ss_stats_record_signed_sampled(SS_HIST_LAG_PLACE, v.lag);
+	ss_stats_record_signed_sampled(SS_HIST_LAG_PLACE, v.lag, rv->weight);
 	if (trace_place_enabled())
 		trace_place(p, &p->se, 0, v.V, v.lag, p->se.vruntime,
 			    p->se.deadline, v.eligible, false);

@@ -108,6 +108,12 @@ struct ss_rq_view {
 	struct ss_eligibility e;
 	bool have_V;
 	u64 V;
+	/*
+	 * What a record of the sampled groups counts: 1, a constant, in the
+	 * exact probes; `sample`'s N in an event sampling recorded
+	 * (sampling.h)
+	 */
+	u32 weight;
 };
 
 #if SS_CAN_EEVDF

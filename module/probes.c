@@ -59,17 +59,18 @@ static u64 ss_elapsed(u64 since, u64 now)
 static void ss_wakeup_preemption_end(struct ss_cpu *c,
 				     const struct task_struct *prev,
 				     const struct task_struct *next,
-				     bool voluntary, u64 now)
+				     bool voluntary, u64 now, u32 weight)
 {
 	if (c->preempt_victim == prev && !voluntary) {
-		/* the decision was sampled: so are its consequences */
-		ss_stats_count_sampled(SS_WAKEUP_PREEMPTIONS);
+		/* what a recorded decision caused counts as it did */
+		ss_stats_count_sampled(SS_WAKEUP_PREEMPTIONS, weight);
 		/* the decision to the switch: lazy preemption waits a tick */
 		ss_stats_record_sampled(SS_HIST_PREEMPT_DECISION_DELAY,
 					ss_elapsed(READ_ONCE(c->preempt_decided),
-						   now));
+						   now), weight);
 		if (c->preempt_wakee == next)
-			ss_stats_count_sampled(SS_WAKEUP_PREEMPTIONS_BY_WAKEE);
+			ss_stats_count_sampled(SS_WAKEUP_PREEMPTIONS_BY_WAKEE,
+					       weight);
 	}
 	WRITE_ONCE(c->preempt_victim, NULL);
 }
@@ -265,17 +266,17 @@ static __always_inline void ss_switch_out(unsigned int on, unsigned int rec,
 /*
  * @can: the groups this build of the probe may measure, a constant: the
  * lean probes' (SS_LEAN_GROUPS) leave the rest out at compile time; so
- * does @sampled, false, the sampled groups' records (sampling.h), where
- * sampling left this call out.
+ * does @r, SS_RECORD_NONE, the sampled groups' records where sampling
+ * left this call out (sampling.h).
  */
 static __always_inline void ss_switch_body(struct ss_cpu *c, unsigned int can,
-					   bool sampled, bool preempt,
+					   enum ss_record r, bool preempt,
 					   struct task_struct *prev,
 					   struct task_struct *next,
 					   unsigned int prev_state)
 {
 	unsigned int on = ss_probe_groups_of(can);
-	unsigned int rec = sampled ? on : on & ~SS_SAMPLED_GROUPS;
+	unsigned int rec = ss_record_groups(r, on);
 	u64 now = ss_clock(next, c, true);
 	u64 stint_start = c->stint_start;
 	bool voluntary, wakeup_preemption = false;
@@ -285,6 +286,7 @@ static __always_inline void ss_switch_body(struct ss_cpu *c, unsigned int can,
 	rv.rq_cpu = c;
 	rv.now = now;
 	rv.cfs_rq = NULL;	/* nothing read yet */
+	rv.weight = ss_record_weight(r);
 
 	/*
 	 * What the kernel counted: __schedule() has just added one to
@@ -305,7 +307,8 @@ static __always_inline void ss_switch_body(struct ss_cpu *c, unsigned int can,
 	c->curr_nvcsw = READ_ONCE(next->nvcsw);
 	c->stint_start = now;
 	if (c->preempt_victim)
-		ss_wakeup_preemption_end(c, prev, next, voluntary, now);
+		ss_wakeup_preemption_end(c, prev, next, voluntary, now,
+					 ss_decision_weight(r));
 	/* __schedule() cleared prev's need-resched flag */
 	if (on & SS_ON(DECISIONS)) {
 		c->resched_traced = NULL;
@@ -323,7 +326,7 @@ static __always_inline void ss_switch_body(struct ss_cpu *c, unsigned int can,
 }
 
 /* The body, timed one call in SS_COST_EVERY (cost.h). */
-static __always_inline void ss_switch(unsigned int can, bool sampled,
+static __always_inline void ss_switch(unsigned int can, enum ss_record r,
 				      bool preempt,
 				      struct task_struct *prev,
 				      struct task_struct *next,
@@ -332,7 +335,7 @@ static __always_inline void ss_switch(unsigned int can, bool sampled,
 	struct ss_cpu *c = ss_cpu_this();
 	u64 timed = ss_cost_begin(c, SS_COST_SWITCH);
 
-	ss_switch_body(c, can, sampled, preempt, prev, next, prev_state);
+	ss_switch_body(c, can, r, preempt, prev, next, prev_state);
 	ss_cost_end(c, SS_COST_SWITCH, timed);
 }
 
@@ -342,7 +345,8 @@ void __flatten ss_probe_sched_switch(void *data, bool preempt,
 				     struct task_struct *next,
 				     unsigned int prev_state)
 {
-	ss_switch(SS_GROUPS_ALL, true, preempt, prev, next, prev_state);
+	ss_switch(SS_GROUPS_ALL, SS_RECORD_EVERY, preempt, prev, next,
+		  prev_state);
 }
 
 /*
@@ -355,14 +359,16 @@ static noinline void __flatten
 ss_switch_sampled(bool preempt, struct task_struct *prev,
 		  struct task_struct *next, unsigned int prev_state)
 {
-	ss_switch(SS_GROUPS_ALL, true, preempt, prev, next, prev_state);
+	ss_switch(SS_GROUPS_ALL, SS_RECORD_SAMPLED, preempt, prev, next,
+		  prev_state);
 }
 
 static noinline void __flatten
 ss_switch_unsampled(bool preempt, struct task_struct *prev,
 		    struct task_struct *next, unsigned int prev_state)
 {
-	ss_switch(SS_GROUPS_ALL, false, preempt, prev, next, prev_state);
+	ss_switch(SS_GROUPS_ALL, SS_RECORD_NONE, preempt, prev, next,
+		  prev_state);
 }
 
 void __flatten ss_probe_sched_switch_sampling(void *data, bool preempt,
@@ -470,7 +476,8 @@ static noinline void __flatten
 ss_switch_lean_whole(bool preempt, struct task_struct *prev,
 		     struct task_struct *next, unsigned int prev_state)
 {
-	ss_switch(SS_LEAN_GROUPS, true, preempt, prev, next, prev_state);
+	ss_switch(SS_LEAN_GROUPS, SS_RECORD_EVERY, preempt, prev, next,
+		  prev_state);
 }
 
 /*
@@ -493,12 +500,12 @@ void __flatten ss_probe_sched_switch_lean(void *data, bool preempt,
 	}
 }
 
-/* @can, @sampled: as ss_switch_body()'s */
+/* @can, @r: as ss_switch_body()'s */
 static __always_inline void ss_wakeup_body(struct task_struct *p,
-					   unsigned int can, bool sampled)
+					   unsigned int can, enum ss_record r)
 {
 	unsigned int on = ss_probe_groups_of(can);
-	unsigned int rec = sampled ? on : on & ~SS_SAMPLED_GROUPS;
+	unsigned int rec = ss_record_groups(r, on);
 	enum ss_wait_kind before = SS_WAIT_NONE;
 	struct ss_rq_view rv __uninitialized;
 	u64 woken_at = 0;	/* slow waits armed: the start of this one */
@@ -506,6 +513,7 @@ static __always_inline void ss_wakeup_body(struct task_struct *p,
 	/* under the lock of the wakee's runqueue */
 	rv.rq_cpu = ss_cpu_of(task_cpu(p));
 	rv.cfs_rq = NULL;
+	rv.weight = ss_record_weight(r);
 	if (on & (SS_SLOT_GROUPS | SS_ON(DECISIONS)))
 		rv.now = ss_clock(p, rv.rq_cpu, false);
 	/* left out by sampling, it reads nothing a written wakeup keeps */
@@ -540,29 +548,29 @@ resched:
 
 /* The body, timed one call in SS_COST_EVERY (cost.h). */
 static __always_inline void ss_wakeup(struct task_struct *p, unsigned int can,
-				      bool sampled)
+				      enum ss_record r)
 {
 	struct ss_cpu *c = ss_cpu_this();
 	u64 timed = ss_cost_begin(c, SS_COST_WAKEUP);
 
-	ss_wakeup_body(p, can, sampled);
+	ss_wakeup_body(p, can, r);
 	ss_cost_end(c, SS_COST_WAKEUP, timed);
 }
 
 void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 {
-	ss_wakeup(p, SS_GROUPS_ALL, true);
+	ss_wakeup(p, SS_GROUPS_ALL, SS_RECORD_EVERY);
 }
 
 /* With sampling on: as the switch's. */
 static noinline void __flatten ss_wakeup_sampled(struct task_struct *p)
 {
-	ss_wakeup(p, SS_GROUPS_ALL, true);
+	ss_wakeup(p, SS_GROUPS_ALL, SS_RECORD_SAMPLED);
 }
 
 static noinline void __flatten ss_wakeup_unsampled(struct task_struct *p)
 {
-	ss_wakeup(p, SS_GROUPS_ALL, false);
+	ss_wakeup(p, SS_GROUPS_ALL, SS_RECORD_NONE);
 }
 
 void __flatten ss_probe_sched_wakeup_sampling(void *data,
@@ -601,7 +609,7 @@ static __always_inline bool ss_wakeup_leaf(struct task_struct *p)
 
 static noinline void __flatten ss_wakeup_lean_whole(struct task_struct *p)
 {
-	ss_wakeup(p, SS_LEAN_GROUPS, true);
+	ss_wakeup(p, SS_LEAN_GROUPS, SS_RECORD_EVERY);
 }
 
 void __flatten ss_probe_sched_wakeup_lean(void *data, struct task_struct *p)

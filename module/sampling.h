@@ -60,6 +60,40 @@ static __always_inline bool ss_sample_skip(struct ss_cpu *c,
 	return false;
 }
 
+/*
+ * What a build of the busy probes records of the sampled groups: every
+ * event, each counting 1 (the exact probes: sampling off); this event,
+ * which sampling chose, counting N; nothing, sampling left it out.  A
+ * constant where a probe is built, so the exact probes add 1 as before.
+ */
+enum ss_record {
+	SS_RECORD_EVERY,
+	SS_RECORD_SAMPLED,
+	SS_RECORD_NONE,
+};
+
+/* The groups of @on a call built for @r records. */
+static __always_inline unsigned int ss_record_groups(enum ss_record r,
+						     unsigned int on)
+{
+	return r == SS_RECORD_NONE ? on & ~SS_SAMPLED_GROUPS : on;
+}
+
+/* What one record counts in a call built for @r. */
+static __always_inline u32 ss_record_weight(enum ss_record r)
+{
+	return r == SS_RECORD_SAMPLED ? ss_sample_weight() : 1;
+}
+
+/*
+ * What a decision recorded earlier counts, seen at a switch built for @r:
+ * with sampling on, only a call it chose records one, at N.
+ */
+static __always_inline u32 ss_decision_weight(enum ss_record r)
+{
+	return r == SS_RECORD_EVERY ? 1 : ss_sample_weight();
+}
+
 /* attach.c, under its lock with the probes detached: around attaching */
 void ss_sampling_start(unsigned int groups_measured);
 void ss_sampling_stop(void);

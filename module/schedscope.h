@@ -250,11 +250,16 @@ static __always_inline void ss_stats_count(enum ss_counter i)
 	ss_stats_count_n(i, 1);
 }
 
-/* A counter of a sampled group: the event counts the sampling's N. */
-static __always_inline void ss_stats_count_sampled(enum ss_counter i)
+/*
+ * A counter of a sampled group: the event counts @weight, the sampling's N
+ * where it was sampled (a constant 1 in the exact probes: struct
+ * ss_rq_view's weight).
+ */
+static __always_inline void ss_stats_count_sampled(enum ss_counter i,
+						   u32 weight)
 {
 	BUILD_BUG_ON(ss_id_exact(ss_counter_sampled, i));
-	ss_stats_count_n(i, ss_sample_weight());
+	ss_stats_count_n(i, weight);
 }
 
 static inline unsigned int ss_hist_bucket(u64 value)
@@ -308,19 +313,20 @@ static __always_inline void ss_stats_record_signed(enum ss_hist_id h,
 	ss_stats_add_signed(h, value, 1);
 }
 
-/* The same for a sampled group's histogram: the value counts N. */
+/* The same for a sampled group's histogram: the value counts @weight. */
 static __always_inline void ss_stats_record_sampled(enum ss_hist_id h,
-						    u64 value)
+						    u64 value, u32 weight)
 {
 	BUILD_BUG_ON(ss_id_exact(ss_hist_sampled, h));
-	ss_stats_add_value(h, value, ss_sample_weight());
+	ss_stats_add_value(h, value, weight);
 }
 
 static __always_inline void ss_stats_record_signed_sampled(enum ss_hist_id h,
-							   s64 value)
+							   s64 value,
+							   u32 weight)
 {
 	BUILD_BUG_ON(ss_id_exact(ss_hist_sampled, h));
-	ss_stats_add_signed(h, value, ss_sample_weight());
+	ss_stats_add_signed(h, value, weight);
 }
 
 /*

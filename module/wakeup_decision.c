@@ -436,7 +436,7 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv,
 	resched = ss_resched_set(curr);
 	pending = ss_resched_pending(rq_cpu, curr, resched);
 	if (static_branch_unlikely(&ss_resched_traced) && resched && !pending)
-		ss_stats_count_sampled(SS_WAKEUP_RESCHED_TRACED);
+		ss_stats_count_sampled(SS_WAKEUP_RESCHED_TRACED, rv->weight);
 	if (ss_higher_class_next(rv, &p->se))
 		c = SS_WAKEUP_DECLINE_NOT_FAIR;
 	else if (!curr->pid)
@@ -470,7 +470,7 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv,
 		 c != SS_WAKEUP_DECLINE_NOT_FAIR && ss_preempts(c) != resched)
 		c = resched ? SS_WAKEUP_DECLINE_PENDING : SS_WAKEUP_UNEXPLAINED;
 count:
-	ss_stats_count_sampled(c);
+	ss_stats_count_sampled(c, rv->weight);
 	/* counted as wakeup_preemptions if its next switch-out is curr's */
 	if (ss_preempts(c) && c != SS_WAKEUP_PREEMPT_IDLE_CPU) {
 		WRITE_ONCE(rq_cpu->preempt_victim, curr);
@@ -479,10 +479,10 @@ count:
 	}
 	/* 6.12: the protection went, and the running task stays */
 	if (cancelled && !ss_preempts(c))
-		ss_stats_count_sampled(SS_WAKEUP_PROTECT_CANCELLED);
+		ss_stats_count_sampled(SS_WAKEUP_PROTECT_CANCELLED, rv->weight);
 	if (c == SS_WAKEUP_DECLINE_INELIGIBLE)
 		ss_stats_record_signed_sampled(SS_HIST_LAG_WAKEUP_INELIGIBLE,
-					       lvl.v.lag);
+					       lvl.v.lag, rv->weight);
 	if (trace_decision_enabled())
 		ss_trace_decision(p, curr, c, &lvl);
 	if (woken_at)
