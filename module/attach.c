@@ -286,35 +286,31 @@ out:
 
 /*
  * Choosing what to measure while measuring would leave half-counted events
- * and waits begun unseen behind: only while the probes are detached.
+ * and waits begun unseen behind: *@knob is set to @value only while the
+ * probes are detached.
  */
-int ss_set_groups(unsigned int mask)
+static int ss_set_detached(unsigned int *knob, unsigned int value)
 {
 	int err = 0;
 
-	if (!mask || (mask & ~SS_GROUPS_ALL))
-		return -EINVAL;
 	mutex_lock(&ss_enable_lock);
 	if (ss_is_enabled)
 		err = -EBUSY;
 	else
-		WRITE_ONCE(ss_groups_selected, mask);
+		WRITE_ONCE(*knob, value);
 	mutex_unlock(&ss_enable_lock);
 	return err;
 }
 
-/* `sample`: as `groups`, only while the probes are detached. */
+int ss_set_groups(unsigned int mask)
+{
+	if (!mask || (mask & ~SS_GROUPS_ALL))
+		return -EINVAL;
+	return ss_set_detached(&ss_groups_selected, mask);
+}
+
+/* `sample` (sampling.h) */
 int ss_set_sample(unsigned int n)
 {
-	int err = ss_sample_check(n);
-
-	if (err)
-		return err;
-	mutex_lock(&ss_enable_lock);
-	if (ss_is_enabled)
-		err = -EBUSY;
-	else
-		WRITE_ONCE(ss_sample_every, n);
-	mutex_unlock(&ss_enable_lock);
-	return err;
+	return ss_sample_check(n) ?: ss_set_detached(&ss_sample_every, n);
 }

@@ -339,6 +339,16 @@ static __always_inline void ss_switch(unsigned int can, enum ss_record r,
 	ss_cost_end(c, SS_COST_SWITCH, timed);
 }
 
+/* A build of the switch apart, flattened, for ss_switch()'s @can and @r. */
+#define SS_SWITCH_BUILD(name, can, r)					\
+static noinline void __flatten name(bool preempt,			\
+				    struct task_struct *prev,		\
+				    struct task_struct *next,		\
+				    unsigned int prev_state)		\
+{									\
+	ss_switch(can, r, preempt, prev, next, prev_state);		\
+}
+
 /* __flatten: every call inlined, the EEVDF reads too (hot_path.c) */
 void __flatten ss_probe_sched_switch(void *data, bool preempt,
 				     struct task_struct *prev,
@@ -355,21 +365,8 @@ void __flatten ss_probe_sched_switch(void *data, bool preempt,
  * each built apart and reached by a jump, so that the choice saves no
  * register.
  */
-static noinline void __flatten
-ss_switch_sampled(bool preempt, struct task_struct *prev,
-		  struct task_struct *next, unsigned int prev_state)
-{
-	ss_switch(SS_GROUPS_ALL, SS_RECORD_SAMPLED, preempt, prev, next,
-		  prev_state);
-}
-
-static noinline void __flatten
-ss_switch_unsampled(bool preempt, struct task_struct *prev,
-		    struct task_struct *next, unsigned int prev_state)
-{
-	ss_switch(SS_GROUPS_ALL, SS_RECORD_NONE, preempt, prev, next,
-		  prev_state);
-}
+SS_SWITCH_BUILD(ss_switch_sampled, SS_GROUPS_ALL, SS_RECORD_SAMPLED)
+SS_SWITCH_BUILD(ss_switch_unsampled, SS_GROUPS_ALL, SS_RECORD_NONE)
 
 void __flatten ss_probe_sched_switch_sampling(void *data, bool preempt,
 					      struct task_struct *prev,
@@ -472,13 +469,7 @@ static noinline void __flatten ss_switch_leaf_stale(struct task_struct *prev,
 }
 
 /* The lean switch the whole way: flattened apart from the leaf. */
-static noinline void __flatten
-ss_switch_lean_whole(bool preempt, struct task_struct *prev,
-		     struct task_struct *next, unsigned int prev_state)
-{
-	ss_switch(SS_LEAN_GROUPS, SS_RECORD_EVERY, preempt, prev, next,
-		  prev_state);
-}
+SS_SWITCH_BUILD(ss_switch_lean_whole, SS_LEAN_GROUPS, SS_RECORD_EVERY)
 
 /*
  * The same with the latency and switches groups alone (attach.c chooses

@@ -360,11 +360,21 @@ static void test_features_boot(void)
  * wakeup's where one was timed (the latency group alone may attach nothing
  * at sched_wakeup).
  */
+/* test_patch() of the run file runs/RUN.json */
+static void patch_run(const char *dir, const char *run, const char *from,
+		      const char *to)
+{
+	char rel[64];
+
+	snprintf(rel, sizeof(rel), "runs/%s.json", run);
+	test_patch(dir, rel, from, to);
+}
+
 static void test_cost(void)
 {
 	static const char *const runs[] = { "0-0", "0-1", "0-2",
 					    "1-0", "1-1", "1-2" };
-	char buf[PATH_MAX], rel[64], cost[128];
+	char buf[PATH_MAX], cost[128];
 	const char *dir = tmpdir("report/cost", buf, sizeof(buf));
 	size_t i;
 
@@ -372,11 +382,10 @@ static void test_cost(void)
 	CHECK_EQ_INT(report(dir, NULL), 0);
 	CHECK(!strstr(got_out, "measuring:"));
 	for (i = 0; i < sizeof(runs) / sizeof(*runs); i++) {
-		snprintf(rel, sizeof(rel), "runs/%s.json", runs[i]);
 		snprintf(cost, sizeof(cost), "\"module\": {\"cost\": "
 			 "{\"switch_ns\": %zu, \"wakeup_ns\": null}, ",
 			 140 + 2 * i);
-		test_patch(dir, rel, "\"module\": {", cost);
+		patch_run(dir, runs[i], "\"module\": {", cost);
 	}
 	CHECK_EQ_INT(report(dir, NULL), 0);
 	CHECK_STR_HAS(got_out, "\nmeasuring:   the module's probes took 145 ns a "
@@ -389,10 +398,9 @@ static void test_cost(void)
 		      "mean of 6 runs)\n");
 	CHECK(!strstr(got_out, "sampled:"));
 	/* sampled runs: their counts are estimates, the header says */
-	for (i = 0; i < sizeof(runs) / sizeof(*runs); i++) {
-		snprintf(rel, sizeof(rel), "runs/%s.json", runs[i]);
-		test_patch(dir, rel, "\"cost\": {", "\"cost\": {\"sample\": 16, ");
-	}
+	for (i = 0; i < sizeof(runs) / sizeof(*runs); i++)
+		patch_run(dir, runs[i], "\"cost\": {",
+			  "\"cost\": {\"sample\": 16, ");
 	CHECK_EQ_INT(report(dir, NULL), 0);
 	CHECK_STR_HAS(got_out, "\nsampled:     the eevdf, delayed_dequeue, "
 		      "decisions and pick_order groups recorded 1 switch and 1 "
