@@ -564,34 +564,34 @@ static noinline void __flatten ss_wakeup_unsampled(struct task_struct *p)
 	ss_wakeup(p, SS_GROUPS_ALL, SS_RECORD_NONE);
 }
 
-void __flatten ss_probe_sched_wakeup_sampling(void *data,
-					      struct task_struct *p)
-{
-	if (ss_sample_skip(this_cpu_ptr(ss_cpus), SS_COST_WAKEUP))
-		ss_wakeup_unsampled(p);
-	else
-		ss_wakeup_sampled(p);
-}
 
 /*
  * ss_wakeup_body() with the latency and switches groups alone, the wakeup
  * left unwritten (ss_wakeup_unwritten()): the clock seen noted, the wakeup
- * counted.  False if not taken.
+ * counted.  False if not taken.  With @r SS_RECORD_NONE, a wakeup sampling
+ * left out with every group: what the sampled groups keep at every event
+ * too (a weight as queued, the need-resched flag's record).
  */
-static __always_inline bool ss_wakeup_leaf(struct task_struct *p)
+static __always_inline bool ss_wakeup_leaf(struct task_struct *p,
+					   enum ss_record r)
 {
 #ifdef CONFIG_FAIR_GROUP_SCHED
 	struct ss_cpu *c = this_cpu_ptr(ss_cpus), *rq_cpu;
 	unsigned int on = ss_probe_groups();
+	unsigned int rec = ss_record_groups(r, on);
 
-	if ((on & ~SS_LEAN_GROUPS) || !ss_lean_leaf_ok(c, on, SS_COST_WAKEUP))
+	if ((rec & ~SS_LEAN_GROUPS) || !ss_lean_leaf_ok(c, rec, SS_COST_WAKEUP))
 		return false;
 	c->cost_countdown[SS_COST_WAKEUP]--;
 	/* under the lock of the wakee's runqueue */
 	rq_cpu = ss_cpu_of(task_cpu(p));
 	rq_cpu->rq_clock_seen = ss_rq_clock_of(p);
+	if (r == SS_RECORD_NONE && ss_weight_wanted(on, p))
+		ss_eevdf_queued(p, true);
 	if ((on & SS_ON(SWITCHES)) && p->pid)
 		ss_stats_count(SS_WAKEUPS);
+	if (r == SS_RECORD_NONE && SS_CAN_EEVDF && (on & SS_ON(DECISIONS)))
+		ss_wakeup_resched_note(rq_cpu);
 	return true;
 #else
 	return false;
@@ -605,8 +605,18 @@ static noinline void __flatten ss_wakeup_lean_whole(struct task_struct *p)
 
 void __flatten ss_probe_sched_wakeup_lean(void *data, struct task_struct *p)
 {
-	if (!ss_wakeup_leaf(p))
+	if (!ss_wakeup_leaf(p, SS_RECORD_EVERY))
 		ss_wakeup_lean_whole(p);
+}
+
+/* With sampling on: a wakeup left out takes the leaf where it can. */
+void __flatten ss_probe_sched_wakeup_sampling(void *data,
+					      struct task_struct *p)
+{
+	if (!ss_sample_skip(this_cpu_ptr(ss_cpus), SS_COST_WAKEUP))
+		ss_wakeup_sampled(p);
+	else if (!ss_wakeup_leaf(p, SS_RECORD_NONE))
+		ss_wakeup_unsampled(p);
 }
 
 /*

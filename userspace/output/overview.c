@@ -221,14 +221,19 @@ static void print_groups_off(const char *status, FILE *out)
 	}
 }
 
-/* What measuring costs here, as the module timed its own probes. */
-static void print_cost(const struct probe_cost *c, FILE *out)
+/* Before the numbers: which of them are estimates. */
+static void print_sampled(const struct probe_cost *c, FILE *out)
 {
 	if (c->sample > 1)
 		fprintf(out, "Sampled: the eevdf, delayed_dequeue, decisions and "
 			"pick_order groups recorded 1 switch and 1 wakeup in %u, "
 			"each counting %u: their counts are estimates\n",
 			c->sample, c->sample);
+}
+
+/* What measuring costs here, as the module timed its own probes. */
+static void print_cost(const struct probe_cost *c, FILE *out)
+{
 	if (!c->have || (isnan(c->switch_ns) && isnan(c->wakeup_ns)))
 		return;
 	fprintf(out, "Measuring costs: ");
@@ -247,6 +252,7 @@ int out_overview(const struct ss_snapshot *snap, const char *status,
 	uint64_t collisions;
 
 	print_header(status, out);
+	print_sampled(&snap->cost, out);
 	print_waits(snap, out);
 	print_switches(snap, out);
 	print_decisions(snap, out);
