@@ -564,7 +564,6 @@ static noinline void __flatten ss_wakeup_unsampled(struct task_struct *p)
 	ss_wakeup(p, SS_GROUPS_ALL, SS_RECORD_NONE);
 }
 
-
 /*
  * ss_wakeup_body() with the latency and switches groups alone, the wakeup
  * left unwritten (ss_wakeup_unwritten()): the clock seen noted, the wakeup
