@@ -58,6 +58,7 @@ struct ss_rq_view;
 struct ss_cpu;
 void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv,
 			u64 woken_at);
-void ss_wakeup_resched_note(struct ss_cpu *rq_cpu);
+void ss_wakeup_resched_note(struct ss_cpu *rq_cpu,
+			    const struct task_struct *undecided);
 
 #endif /* _SCHEDSCOPE_DECISIONS_H */

@@ -500,6 +500,8 @@ static __always_inline void ss_wakeup_body(struct task_struct *p,
 	enum ss_wait_kind before = SS_WAIT_NONE;
 	struct ss_rq_view rv __uninitialized;
 	u64 woken_at = 0;	/* slow waits armed: the start of this one */
+	/* measured, its decision left out by sampling */
+	const struct task_struct *undecided = NULL;
 
 	/* under the lock of the wakee's runqueue */
 	rv.rq_cpu = ss_cpu_of(task_cpu(p));
@@ -529,12 +531,14 @@ static __always_inline void ss_wakeup_body(struct task_struct *p,
 			return;
 		}
 	}
+	if (r == SS_RECORD_NONE && ss_eevdf_wanted(on, SS_ON(DECISIONS), p))
+		undecided = p;
 	if (woken_at)
 		ss_wait_note_begin(p, woken_at);
 resched:
 	/* what any other wakeup here left of the flag, for the next one */
 	if (SS_CAN_EEVDF && (on & SS_ON(DECISIONS)))
-		ss_wakeup_resched_note(rv.rq_cpu);
+		ss_wakeup_resched_note(rv.rq_cpu, undecided);
 }
 
 /* The body, timed one call in SS_COST_EVERY (cost.h). */
@@ -590,7 +594,8 @@ static __always_inline bool ss_wakeup_leaf(struct task_struct *p,
 	if ((on & SS_ON(SWITCHES)) && p->pid)
 		ss_stats_count(SS_WAKEUPS);
 	if (r == SS_RECORD_NONE && SS_CAN_EEVDF && (on & SS_ON(DECISIONS)))
-		ss_wakeup_resched_note(rq_cpu);
+		ss_wakeup_resched_note(rq_cpu,
+				       p->pid && ss_fair(p) ? p : NULL);
 	return true;
 #else
 	return false;
@@ -645,7 +650,8 @@ void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)
 	if ((on & SS_ON(SWITCHES)) && ss_measured(p))
 		ss_stats_count(SS_WAKEUPS_NEW);
 	if (SS_CAN_EEVDF && (on & SS_ON(DECISIONS)))
-		ss_wakeup_resched_note(per_cpu_ptr(ss_cpus, task_cpu(p)));
+		ss_wakeup_resched_note(per_cpu_ptr(ss_cpus, task_cpu(p)),
+				       NULL);
 }
 
 void ss_probe_sched_migrate_task(void *data, struct task_struct *p,

@@ -28,9 +28,15 @@
 /* set while the probes are detached (attach.c) */
 extern bool ss_sampling_on;
 
+/* A gap of 1..2N-1 calls from a random u32 @x: a multiply, no division. */
+static __always_inline u32 ss_sample_scaled(u32 x, unsigned int n)
+{
+	return 1 + (u32)(((u64)x * (2 * n - 1)) >> 32);
+}
+
 /*
  * The next gap, in events of one probe, to the next one sampled: from
- * this CPU's xorshift32, scaled to 1..2N-1 by a multiply (no division).
+ * this CPU's xorshift32.
  */
 static __always_inline u32 ss_sample_gap(struct ss_cpu *c)
 {
@@ -40,7 +46,7 @@ static __always_inline u32 ss_sample_gap(struct ss_cpu *c)
 	x ^= x >> 17;
 	x ^= x << 5;
 	c->sample_rand = x;
-	return 1 + (u32)(((u64)x * (2 * ss_sample_weight() - 1)) >> 32);
+	return ss_sample_scaled(x, ss_sample_weight());
 }
 
 /*

@@ -100,16 +100,24 @@ static bool ss_resched_pending(struct ss_cpu *rq_cpu,
 	return resched && before;
 }
 
-/* A wakeup here not decided by ss_wakeup_decision(): its record only. */
-void ss_wakeup_resched_note(struct ss_cpu *rq_cpu)
+/*
+ * A wakeup here not decided by ss_wakeup_decision(): its record only.
+ * @undecided: a wakee whose decision sampling left out (sampling.h), or
+ * NULL: the records are left as that decision leaves them, untouched
+ * without a running task seen or where the wakee is the running task.
+ */
+void ss_wakeup_resched_note(struct ss_cpu *rq_cpu,
+			    const struct task_struct *undecided)
 {
 	struct task_struct *curr;
 
+	curr = (struct task_struct *)READ_ONCE(rq_cpu->curr);
+	if (undecided && (!curr || curr == undecided))
+		return;
 	if (static_branch_unlikely(&ss_resched_traced)) {
 		WRITE_ONCE(rq_cpu->resched_traced, NULL);
 		return;
 	}
-	curr = (struct task_struct *)READ_ONCE(rq_cpu->curr);
 	if (curr)
 		ss_resched_pending(rq_cpu, curr, ss_resched_set(curr));
 }
