@@ -52,6 +52,24 @@ static char *ss_write_line(const char __user *ubuf, size_t count, loff_t *ppos,
 	return buf;
 }
 
+/*
+ * A one-line write of a number: decimal digits only (no sign, no base
+ * prefix, no second newline), else -EINVAL; past u64, -ERANGE.
+ */
+static int ss_write_number(const char __user *ubuf, size_t count,
+			   loff_t *ppos, u64 *v)
+{
+	char *buf = ss_write_line(ubuf, count, ppos, SS_FLAG_MAX);
+	int err;
+
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	err = buf[strspn(buf, "0123456789")] ? -EINVAL :
+	      kstrtou64(buf, 10, v);
+	kfree(buf);
+	return err;
+}
+
 /* `slow_us`: the threshold of a slow wait in us, 0 disarmed (slow_wait.h) */
 static int ss_slow_show(struct seq_file *m, void *v)
 {
@@ -67,16 +85,9 @@ static int ss_slow_open(struct inode *inode, struct file *file)
 static ssize_t ss_slow_write(struct file *file, const char __user *ubuf,
 			     size_t count, loff_t *ppos)
 {
-	char *buf = ss_write_line(ubuf, count, ppos, SS_FLAG_MAX);
 	u64 us;
-	int err;
+	int err = ss_write_number(ubuf, count, ppos, &us);
 
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
-	/* decimal digits only: no sign, no base prefix, no second newline */
-	err = buf[strspn(buf, "0123456789")] ? -EINVAL :
-	      kstrtou64(buf, 10, &us);
-	kfree(buf);
 	if (!err)
 		err = ss_slow_set(us);
 	return err ? err : count;
@@ -106,17 +117,11 @@ static int ss_sample_open(struct inode *inode, struct file *file)
 static ssize_t ss_sample_write(struct file *file, const char __user *ubuf,
 			       size_t count, loff_t *ppos)
 {
-	char *buf = ss_write_line(ubuf, count, ppos, SS_FLAG_MAX);
-	unsigned int n;
-	int err;
+	u64 n;
+	int err = ss_write_number(ubuf, count, ppos, &n);
 
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
-	/* decimal digits only: no sign, no base prefix, no second newline */
-	err = buf[strspn(buf, "0123456789")] ? -EINVAL :
-	      kstrtouint(buf, 10, &n);
-	kfree(buf);
-	if (err == -ERANGE)
+	/* out of 1..SS_SAMPLE_MAX, however far */
+	if (err == -ERANGE || (!err && n > SS_SAMPLE_MAX))
 		err = -EINVAL;
 	if (!err)
 		err = ss_set_sample(n);
