@@ -29,7 +29,6 @@ struct ss_tracepoint {
 	/* ... and the probe with sampling on (sampling.h) */
 	void *sampling_probe;
 	struct tracepoint *tp;
-	bool optional;		/* not every kernel has it */
 	void *attached;		/* the probe attached, or NULL */
 };
 
@@ -43,13 +42,9 @@ static struct ss_tracepoint ss_tracepoints[] = {
 	{ .name = "sched_wakeup_new",	.probe = ss_probe_sched_wakeup_new },
 	{ .name = "sched_migrate_task",	.probe = ss_probe_sched_migrate_task },
 	{ .name = "sched_process_free",	.probe = ss_probe_sched_process_free },
-	/* 6.14+: the decisions group sees a wakeup's reschedule being set */
-	{ .name = "sched_set_need_resched_tp",
-	  .probe = ss_probe_sched_set_need_resched, .optional = true },
 };
 
 #define SS_TP_WAKEUP	1
-#define SS_TP_RESCHED	(ARRAY_SIZE(ss_tracepoints) - 1)
 
 static bool ss_tracepoints_found;
 
@@ -72,7 +67,7 @@ static int ss_tracepoints_find(void)
 
 	for_each_kernel_tracepoint(ss_tracepoint_match, NULL);
 	for (i = 0; i < ARRAY_SIZE(ss_tracepoints); i++) {
-		if (!ss_tracepoints[i].tp && !ss_tracepoints[i].optional) {
+		if (!ss_tracepoints[i].tp) {
 			pr_err("schedscope: tracepoint %s not found\n",
 			       ss_tracepoints[i].name);
 			return -ENOENT;
@@ -88,6 +83,7 @@ static void ss_probes_detach(void)
 	bool any = false;
 	int i;
 
+	ss_wakeup_check_detach();
 	for (i = ARRAY_SIZE(ss_tracepoints) - 1; i >= 0; i--) {
 		struct ss_tracepoint *t = &ss_tracepoints[i];
 
@@ -100,22 +96,14 @@ static void ss_probes_detach(void)
 	}
 	if (any)
 		tracepoint_synchronize_unregister();
-	if (static_key_enabled(&ss_resched_traced))
-		static_branch_disable(&ss_resched_traced);
 }
 
-/*
- * sched_wakeup only where a probe there has work (ss_wakeup_probe_wanted());
- * the need-resched flag's only where the decisions group is measured: it
- * alone reads the flag.
- */
+/* sched_wakeup only where a probe there has work (ss_wakeup_probe_wanted()) */
 static bool ss_tracepoint_wanted(const struct ss_tracepoint *t)
 {
 	if (t == &ss_tracepoints[SS_TP_WAKEUP])
 		return ss_wakeup_probe_wanted();
-	if (t != &ss_tracepoints[SS_TP_RESCHED])
-		return true;
-	return t->tp && (READ_ONCE(ss_groups_measured) & SS_ON(DECISIONS));
+	return true;
 }
 
 /*
@@ -157,9 +145,9 @@ static int ss_probes_attach(void)
 		}
 		t->attached = probe;
 	}
-	/* the wakeups read the flag's records once they are all kept */
-	if (ss_tracepoints[SS_TP_RESCHED].attached)
-		static_branch_enable(&ss_resched_traced);
+	/* the decisions read the flag at the check's entry, where it is seen */
+	if (READ_ONCE(ss_groups_measured) & SS_ON(DECISIONS))
+		return ss_wakeup_check_attach();
 	return 0;
 }
 
@@ -192,16 +180,6 @@ int ss_probes_key_enable_wakeups(struct static_key_false *key)
 out:
 	mutex_unlock(&ss_enable_lock);
 	return err;
-}
-
-/* For status: whether this kernel traces its need-resched flag being set. */
-bool ss_resched_tracepoint(void)
-{
-	mutex_lock(&ss_enable_lock);
-	if (!ss_tracepoints_found)
-		ss_tracepoints_find();
-	mutex_unlock(&ss_enable_lock);
-	return READ_ONCE(ss_tracepoints[SS_TP_RESCHED].tp);
 }
 
 /*

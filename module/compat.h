@@ -33,6 +33,17 @@
 #define SS_CAN_EEVDF 0
 #endif
 
+/*
+ * The running task's reschedule flags: TIF_NEED_RESCHED, and where the
+ * kernel has lazy preemption (6.13+) TIF_NEED_RESCHED_LAZY, which a
+ * wakeup's check sets as well (resched_curr_lazy()).
+ */
+#ifdef TIF_NEED_RESCHED_LAZY
+#define SS_TIF_RESCHED	(BIT(TIF_NEED_RESCHED) | BIT(TIF_NEED_RESCHED_LAZY))
+#else
+#define SS_TIF_RESCHED	BIT(TIF_NEED_RESCHED)
+#endif
+
 /* task_struct::on_rq of a queued task (kernel/sched/sched.h) */
 #define SS_TASK_ON_RQ_QUEUED	1
 

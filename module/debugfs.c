@@ -171,11 +171,10 @@ static const struct file_operations ss_rank_by_fops = {
 	.write		= ss_rank_by_write,
 };
 
+/* a CPU's table a record (ranking.c): no buffer holds them all */
 static int ss_ranking_open(struct inode *inode, struct file *file)
 {
-	/* a table line is about 400 bytes: room for a full CPU at once */
-	return single_open_size(file, ss_rank_show, NULL,
-				(SS_RANK_ENTRIES + 2) * 512);
+	return seq_open(file, &ss_rank_seq_ops);
 }
 
 static const struct file_operations ss_ranking_fops = {
@@ -183,7 +182,7 @@ static const struct file_operations ss_ranking_fops = {
 	.open		= ss_ranking_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= single_release,
+	.release	= seq_release,
 };
 
 /* `0` or `1`, nothing else. */
@@ -329,9 +328,7 @@ static int ss_status_show(struct seq_file *m, void *v)
 			seq_puts(m, "live\n");
 	}
 	ss_fair_class_show(m);
-	seq_printf(m, "resched_tracepoint %s\n", ss_resched_tracepoint() ?
-		   "sched_set_need_resched_tp: decisions see their reschedules set" :
-		   "none: a reschedule pending before a wakeup is known from the wakeups before it");
+	ss_wakeup_check_show(m);
 	ss_probes_show(m);
 	if (ss_cfs.live)
 		ss_cfs_layout_show(m);

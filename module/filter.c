@@ -4,9 +4,12 @@
  *
  *   none | pid=N | tgid=N | comm=NAME | cgroup=PATH
  *
- * The active filter is published with RCU; the probes read it under the
- * tracepoint's own RCU-sched read side, and a replaced filter is freed after a
- * grace period.  No filter (`none`) is a NULL pointer: the common case costs
+ * The active filter is published with RCU, and a replaced filter is freed
+ * after synchronize_rcu().  The probes read it inside the tracepoint's own
+ * read side: RCU-sched up to 6.x; on 7.x tracepoints run under SRCU-fast,
+ * which synchronize_rcu() does not wait for, but the scheduler calls them
+ * with preemption (and interrupts) disabled, a read side that
+ * synchronize_rcu() does wait for.  No filter (`none`) is a NULL pointer: the common case costs
  * one load.
  */
 #include <linux/cgroup.h>
@@ -178,7 +181,11 @@ int ss_filter_set(const char *text)
 	old = rcu_replace_pointer(ss_active_filter, f,
 				  lockdep_is_held(&ss_filter_lock));
 	mutex_unlock(&ss_filter_lock);
-	/* Probes run under RCU-sched; synchronize_rcu() waits for those too. */
+	/*
+	 * The probes run with preemption disabled (the scheduler's callers),
+	 * which synchronize_rcu() waits for, whatever the tracepoint's own
+	 * read side (RCU-sched, or 7.x's SRCU-fast).
+	 */
 	synchronize_rcu();
 	ss_filter_free(old);
 	return 0;

@@ -76,6 +76,7 @@ static int __init schedscope_init(void)
 
 err_disable:
 	ss_set_enabled(false);
+	ss_wakeup_check_exit();
 	ss_filter_release();
 err_slots:
 	ss_task_slots_free();
@@ -89,6 +90,7 @@ static void __exit schedscope_exit(void)
 	/* No file operation runs after this, so nothing re-enables. */
 	ss_debugfs_remove();
 	ss_set_enabled(false);
+	ss_wakeup_check_exit();
 	ss_filter_release();
 	ss_slow_free();
 	ss_rank_free();

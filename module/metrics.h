@@ -124,6 +124,9 @@ SS_DECISION(WAKEUP_PREEMPT_PICK,		wakeup_preempt_pick,
 SS_DECISION(WAKEUP_PREEMPT_SHORT,	wakeup_preempt_short,
 	    "Wakeups that preempted through PREEMPT_SHORT",
 	    true, "preempted: shorter slice")
+SS_DECISION(WAKEUP_PREEMPT_SLICE,	wakeup_preempt_slice,
+	    "Wakeups whose check asked for a reschedule where the pick would not have: its update of the running task did (slice or quota ran out)",
+	    true, "preempted: slice ran out")
 SS_DECISION(WAKEUP_PREEMPT_SCHED_IDLE,	wakeup_preempt_sched_idle,
 	    "Wakeups that preempted a SCHED_IDLE running task",
 	    true, "preempted: SCHED_IDLE running")
@@ -167,8 +170,8 @@ SS_COUNTER(WAKEUP_PREEMPTIONS,		wakeup_preemptions, DECISIONS,
 	   "Switch-outs of a running task that a wakeup's preemption decision caused")
 SS_COUNTER(WAKEUP_PREEMPTIONS_BY_WAKEE,	wakeup_preemptions_by_wakee, DECISIONS,
 	   "Wakeup preemptions whose switch-in was the deciding wakee")
-SS_COUNTER(WAKEUP_RESCHED_TRACED,	wakeup_resched_traced, DECISIONS,
-	   "Wakeup decisions the kernel's sched_set_need_resched tracepoint saw set a reschedule")
+SS_COUNTER(WAKEUP_CHECKS,		wakeup_checks, DECISIONS,
+	   "Wakeup decisions whose fair class check was seen at its entry")
 SS_COUNTER(WAKEUP_PROTECT_CANCELLED,	wakeup_protect_cancelled, DECISIONS,
 	   "Wakeups whose shorter slice cancelled a protection, yet did not preempt")
 SS_COUNTER(PICKS_EARLIER_INELIGIBLE,	picks_earlier_ineligible, PICK_ORDER,

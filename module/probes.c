@@ -26,12 +26,8 @@
 #include "task_slots.h"
 #include "wait_notes.h"
 
-/*
- * What the probes measure, and whether the kernel's sched_set_need_resched
- * tracepoint is theirs too: set by attach.c while they are detached.
- */
+/* What the probes measure: set by attach.c while they are detached. */
 unsigned int ss_groups_measured;
-DEFINE_STATIC_KEY_FALSE(ss_resched_traced);
 
 /* The histogram of a wait, by what it started with (ss_waiting()). */
 static enum ss_hist_id ss_wait_hist(enum ss_wait_kind kind)
@@ -311,7 +307,7 @@ static __always_inline void ss_switch_body(struct ss_cpu *c, unsigned int can,
 					 ss_decision_weight(r));
 	/* __schedule() cleared prev's need-resched flag */
 	if (on & SS_ON(DECISIONS)) {
-		c->resched_traced = NULL;
+		c->check_wakee = NULL;
 		c->resched_seen = NULL;
 	}
 
@@ -491,6 +487,18 @@ void __flatten ss_probe_sched_switch_lean(void *data, bool preempt,
 	}
 }
 
+/*
+ * A task woken into a group out of its cpu.max quota waits for the quota,
+ * as a throttled task switched out does: the group's entity is off its
+ * parent's queue (up to 7.0), or the task is marked throttled (7.x).
+ */
+static __always_inline enum ss_wait_kind
+ss_wakeup_wait_kind(const struct task_struct *p)
+{
+	return unlikely(ss_fair(p) && ss_throttled(p)) ? SS_WAIT_THROTTLED :
+							 SS_WAIT_WAKEUP;
+}
+
 /* @can, @r: as ss_switch_body()'s */
 static __always_inline void ss_wakeup_body(struct task_struct *p,
 					   unsigned int can, enum ss_record r)
@@ -511,9 +519,11 @@ static __always_inline void ss_wakeup_body(struct task_struct *p,
 		rv.now = ss_clock(p, rv.rq_cpu, false);
 	/* left out by sampling, it reads nothing a written wakeup keeps */
 	if ((on & SS_SLOT_GROUPS) && !ss_wakeup_unwritten(rec)) {
-		before = ss_task_wait_begin(p, SS_WAIT_WAKEUP, rv.now);
+		enum ss_wait_kind kind = ss_wakeup_wait_kind(p);
+
+		before = ss_task_wait_begin(p, kind, rv.now);
 		if (static_branch_unlikely(&ss_slow_armed) &&
-		    !ss_wait_goes_on(SS_WAIT_WAKEUP, before))
+		    !ss_wait_goes_on(kind, before))
 			woken_at = rv.now;
 	}
 	if (ss_weight_wanted(on, p))
@@ -536,8 +546,11 @@ static __always_inline void ss_wakeup_body(struct task_struct *p,
 	if (woken_at)
 		ss_wait_note_begin(p, woken_at);
 resched:
-	/* what any other wakeup here left of the flag, for the next one */
-	if (SS_CAN_EEVDF && (on & SS_ON(DECISIONS)))
+	/*
+	 * what any other wakeup here left of the flag, for the next one (not
+	 * the running task's own: without the runqueue's lock)
+	 */
+	if (SS_CAN_EEVDF && (on & SS_ON(DECISIONS)) && p != current)
 		ss_wakeup_resched_note(rv.rq_cpu, undecided);
 }
 
@@ -552,9 +565,35 @@ static __always_inline void ss_wakeup(struct task_struct *p, unsigned int can,
 	ss_cost_end(c, SS_COST_WAKEUP, timed);
 }
 
+/*
+ * A task woken while it runs (try_to_wake_up() of current): the tracepoint
+ * fires with interrupts on and without the runqueue lock.  The probe runs
+ * again with them off, so that an interrupt's probe on this CPU cannot
+ * interleave with its per-CPU writes (the sampling draw, the clock seen);
+ * such a wakeup writes no record that another CPU's decision reads.
+ */
+static noinline void ss_wakeup_self(void (*probe)(void *data,
+						  struct task_struct *p),
+				    struct task_struct *p)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	probe(NULL, p);
+	local_irq_restore(flags);
+}
+
+static __always_inline bool ss_wakeup_self_irqs_on(const struct task_struct *p)
+{
+	return unlikely(p == current) && !irqs_disabled();
+}
+
 void __flatten ss_probe_sched_wakeup(void *data, struct task_struct *p)
 {
-	ss_wakeup(p, SS_GROUPS_ALL, SS_RECORD_EVERY);
+	if (ss_wakeup_self_irqs_on(p))
+		ss_wakeup_self(ss_probe_sched_wakeup, p);
+	else
+		ss_wakeup(p, SS_GROUPS_ALL, SS_RECORD_EVERY);
 }
 
 /* With sampling on: as the switch's. */
@@ -593,7 +632,8 @@ static __always_inline bool ss_wakeup_leaf(struct task_struct *p,
 		ss_eevdf_queued(p, true);
 	if ((on & SS_ON(SWITCHES)) && p->pid)
 		ss_stats_count(SS_WAKEUPS);
-	if (r == SS_RECORD_NONE && SS_CAN_EEVDF && (on & SS_ON(DECISIONS)))
+	if (r == SS_RECORD_NONE && SS_CAN_EEVDF && (on & SS_ON(DECISIONS)) &&
+	    p != current)
 		ss_wakeup_resched_note(rq_cpu,
 				       p->pid && ss_fair(p) ? p : NULL);
 	return true;
@@ -609,7 +649,9 @@ static noinline void __flatten ss_wakeup_lean_whole(struct task_struct *p)
 
 void __flatten ss_probe_sched_wakeup_lean(void *data, struct task_struct *p)
 {
-	if (!ss_wakeup_leaf(p, SS_RECORD_EVERY))
+	if (ss_wakeup_self_irqs_on(p))
+		ss_wakeup_self(ss_probe_sched_wakeup_lean, p);
+	else if (!ss_wakeup_leaf(p, SS_RECORD_EVERY))
 		ss_wakeup_lean_whole(p);
 }
 
@@ -617,20 +659,12 @@ void __flatten ss_probe_sched_wakeup_lean(void *data, struct task_struct *p)
 void __flatten ss_probe_sched_wakeup_sampling(void *data,
 					      struct task_struct *p)
 {
-	if (!ss_sample_skip(this_cpu_ptr(ss_cpus), SS_COST_WAKEUP))
+	if (ss_wakeup_self_irqs_on(p))
+		ss_wakeup_self(ss_probe_sched_wakeup_sampling, p);
+	else if (!ss_sample_skip(this_cpu_ptr(ss_cpus), SS_COST_WAKEUP))
 		ss_wakeup_sampled(p);
 	else if (!ss_wakeup_leaf(p, SS_RECORD_NONE))
 		ss_wakeup_unsampled(p);
-}
-
-/*
- * 7.x: the kernel set a CPU's need-resched flag (it was clear), under that
- * CPU's runqueue lock: kept for the next wakeup decision there.
- */
-void ss_probe_sched_set_need_resched(void *data, struct task_struct *curr,
-				     int cpu, int tif)
-{
-	WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->resched_traced, curr);
 }
 
 void ss_probe_sched_wakeup_new(void *data, struct task_struct *p)

@@ -141,42 +141,79 @@ const char *ss_rank_by_name(void)
 }
 
 /*
- * "by KEY", then for each CPU "cpu N dropped D" and one line an entry:
- * "KEY COUNT SUM_NS MAX_NS B0 ... B39 COMM" (the comm last: it may hold
- * blanks).
+ * The file `ranking`, a record at a time, so that no buffer holds every
+ * CPU's: record 0 is "by KEY", record 1 + N CPU N's table, "cpu N dropped
+ * D" and one line an entry, "KEY COUNT SUM_NS MAX_NS B0 ... B39 COMM" (the
+ * comm last: it may hold blanks).  ss_rank_lock is held from start to
+ * stop, through each read() call.
  */
-int ss_rank_show(struct seq_file *m, void *v)
+static void *ss_rank_seq_at(loff_t pos)
 {
-	const struct ss_rank_table *t;
-	unsigned int i, b;
-	int cpu;
+	unsigned int cpu;
 
+	if (!pos)
+		return SEQ_START_TOKEN;
+	if (!ss_rank_tables || pos > nr_cpu_ids)
+		return NULL;
+	/* the first possible CPU from pos - 1 on */
+	cpu = cpumask_next((int)pos - 2, cpu_possible_mask);
+	return cpu < nr_cpu_ids ? &ss_rank_tables[cpu] : NULL;
+}
+
+static void *ss_rank_seq_start(struct seq_file *m, loff_t *pos)
+{
 	mutex_lock(&ss_rank_lock);
-	seq_printf(m, "by %s\n", ss_rank_by_name());
-	for_each_possible_cpu(cpu) {
-		if (!ss_rank_tables)
-			break;
-		t = &ss_rank_tables[cpu];
-		seq_printf(m, "cpu %d dropped %llu\n", cpu,
-			   READ_ONCE(t->dropped));
-		for (i = 0; i < SS_RANK_ENTRIES; i++) {
-			const struct ss_rank_entry *e = &t->e[i];
-			char comm[TASK_COMM_LEN];
+	return ss_rank_seq_at(*pos);
+}
 
-			if (!READ_ONCE(e->key))
-				continue;
-			seq_printf(m, "%llu %llu %llu %llu", READ_ONCE(e->key),
-				   READ_ONCE(e->count), READ_ONCE(e->sum_ns),
-				   READ_ONCE(e->max_ns));
-			for (b = 0; b < SS_RANK_BUCKETS; b++)
-				seq_printf(m, " %llu", READ_ONCE(e->buckets[b]));
-			strscpy(comm, e->comm, sizeof(comm));
-			seq_printf(m, " %s\n", comm);
-		}
-	}
+static void *ss_rank_seq_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	if (v == SEQ_START_TOKEN)
+		*pos = 1;
+	else
+		*pos = ((const struct ss_rank_table *)v - ss_rank_tables) + 2;
+	return ss_rank_seq_at(*pos);
+}
+
+static void ss_rank_seq_stop(struct seq_file *m, void *v)
+{
 	mutex_unlock(&ss_rank_lock);
+}
+
+static int ss_rank_seq_show(struct seq_file *m, void *v)
+{
+	const struct ss_rank_table *t = v;
+	unsigned int i, b;
+
+	if (v == SEQ_START_TOKEN) {
+		seq_printf(m, "by %s\n", ss_rank_by_name());
+		return 0;
+	}
+	seq_printf(m, "cpu %d dropped %llu\n", (int)(t - ss_rank_tables),
+		   READ_ONCE(t->dropped));
+	for (i = 0; i < SS_RANK_ENTRIES; i++) {
+		const struct ss_rank_entry *e = &t->e[i];
+		char comm[TASK_COMM_LEN];
+
+		if (!READ_ONCE(e->key))
+			continue;
+		seq_printf(m, "%llu %llu %llu %llu", READ_ONCE(e->key),
+			   READ_ONCE(e->count), READ_ONCE(e->sum_ns),
+			   READ_ONCE(e->max_ns));
+		for (b = 0; b < SS_RANK_BUCKETS; b++)
+			seq_printf(m, " %llu", READ_ONCE(e->buckets[b]));
+		strscpy(comm, e->comm, sizeof(comm));
+		seq_printf(m, " %s\n", comm);
+	}
 	return 0;
 }
+
+const struct seq_operations ss_rank_seq_ops = {
+	.start	= ss_rank_seq_start,
+	.next	= ss_rank_seq_next,
+	.stop	= ss_rank_seq_stop,
+	.show	= ss_rank_seq_show,
+};
 
 void ss_rank_free(void)
 {

@@ -16,6 +16,7 @@
 #ifndef _SCHEDSCOPE_RANKING_H
 #define _SCHEDSCOPE_RANKING_H
 
+#include <linux/seq_file.h>
 #include <linux/jump_label.h>
 #include <linux/sched.h>
 
@@ -54,9 +55,8 @@ void ss_rank_record(struct task_struct *p, u64 ns);
 /* `rank_by`: "off", "task", "process" or "cgroup". */
 int ss_rank_set(const char *by);
 const char *ss_rank_by_name(void);
-struct seq_file;
 /* `ranking`: the tables, one line an entry. */
-int ss_rank_show(struct seq_file *m, void *v);
+extern const struct seq_operations ss_rank_seq_ops;
 /* `reset`: every table emptied. */
 void ss_rank_reset(void);
 /* At unload, with no probe attached any more. */

@@ -107,7 +107,9 @@ struct ss_cpu {
 	/*
 	 * The task switched in here, and its nvcsw then: at its switch-out
 	 * nvcsw has grown by one exactly when the kernel counted that switch
-	 * voluntary (prev_state alone cannot tell from 6.16 on, see probes.c).
+	 * voluntary (prev_state alone cannot tell where the kernel traces a
+	 * sleep cut short by a signal as TASK_RUNNING: Debian's 6.12 already
+	 * does, see probes.c).
 	 */
 	const struct task_struct *curr;
 	unsigned long curr_nvcsw;
@@ -121,14 +123,15 @@ struct ss_cpu {
 	const struct task_struct *preempt_wakee;
 	u64 preempt_decided;		/* when, on the decider's clock */
 	/*
-	 * The running task whose need-resched flag was set, as last seen
-	 * here: by the kernel's sched_set_need_resched tracepoint, where it
-	 * has one, not yet taken by a wakeup (resched_traced); or by a
-	 * wakeup's decision that found it set (resched_seen).  So the next
-	 * wakeup knows whether a reschedule was pending before it decided.
-	 * Under this CPU's runqueue lock; cleared at its switches.
+	 * The wakee whose fair wakeup check began here last, and the running
+	 * task's reschedule flags then (wakeup_check.c): taken by that
+	 * wakee's sched_wakeup.  Where no check was seen (none made, or no
+	 * callback attached): the running task a wakeup here last found with
+	 * its flag set (resched_seen).  Under this CPU's runqueue lock;
+	 * cleared at its switches.
 	 */
-	const struct task_struct *resched_traced;
+	const struct task_struct *check_wakee;
+	unsigned long check_tif;
 	const struct task_struct *resched_seen;
 	/*
 	 * This CPU's root cfs_rq (rq->cfs; on a flat kernel its one EEVDF
@@ -435,18 +438,19 @@ void ss_probe_sched_wakeup_sampling(void *data, struct task_struct *p);
 void ss_probe_sched_wakeup_new(void *data, struct task_struct *p);
 void ss_probe_sched_migrate_task(void *data, struct task_struct *p, int dest_cpu);
 void ss_probe_sched_process_free(void *data, struct task_struct *p);
-void ss_probe_sched_set_need_resched(void *data, struct task_struct *curr,
-				     int cpu, int tif);
 /* probes.c, for attach.c: whether a probe at sched_wakeup has work */
 bool ss_wakeup_probe_wanted(void);
 /* attach.c: enables @key once the probes write every wakeup it needs */
 int ss_probes_key_enable_wakeups(struct static_key_false *key);
 /*
- * probes.c, switched by attach.c: on while a probe is attached to the
- * kernel's sched_set_need_resched tracepoint (7.x has it; it is optional)
+ * wakeup_check.c: the fair class's wakeup check seen at its entry, on
+ * while its callback is attached (with the decisions group)
  */
-DECLARE_STATIC_KEY_FALSE(ss_resched_traced);
-bool ss_resched_tracepoint(void);
+DECLARE_STATIC_KEY_FALSE(ss_check_seen);
+int ss_wakeup_check_attach(void);
+void ss_wakeup_check_detach(void);
+void ss_wakeup_check_exit(void);
+void ss_wakeup_check_show(struct seq_file *m);
 /* attach.c, for status: "probe TRACEPOINT FUNCTION" per probe attached */
 void ss_probes_show(struct seq_file *m);
 

@@ -96,23 +96,30 @@ DEFINE_EVENT(schedscope_entity, place,
  * entity of its that met the running task's on one cfs_rq) with its lag and
  * eligibility there, or the wakee on its own cfs_rq when no level decided;
  * and the task that was running on its CPU (pid -1: not seen yet;
- * curr_deadline 0: not a fair task).
+ * curr_deadline 0: not a fair task).  checked: the fair check's entry was
+ * seen (wakeup_check.c).  pending_verdict, for a decline_pending found so
+ * at the check's entry: the class its path gives over the state it saw
+ * (what 7.x's check went on to decide; 6.12's returned at the flag), or
+ * empty where none was walked.
  */
 TRACE_EVENT(decision,
 
 	TP_PROTO(struct task_struct *p, const struct sched_entity *se,
 		 int depth, u64 avg_vruntime, s64 lag, bool eligible,
-		 const char *decision, const struct task_struct *curr,
+		 const char *decision, const char *pending_verdict,
+		 bool checked, const struct task_struct *curr,
 		 u64 curr_deadline),
 
-	TP_ARGS(p, se, depth, avg_vruntime, lag, eligible, decision, curr,
-		curr_deadline),
+	TP_ARGS(p, se, depth, avg_vruntime, lag, eligible, decision,
+		pending_verdict, checked, curr, curr_deadline),
 
 	TP_STRUCT__entry(
 		__field(int,		cpu)
 		__field(pid_t,		pid)
 		__array(char,		comm,	TASK_COMM_LEN)
 		__array(char,		decision, SS_DECISION_NAME_LEN)
+		__array(char,		pending_verdict, SS_DECISION_NAME_LEN)
+		__field(bool,		checked)
 		__field(int,		depth)
 		__field(s64,		lag)
 		__field(u64,		vruntime)
@@ -131,6 +138,9 @@ TRACE_EVENT(decision,
 		__entry->pid		= p->pid;
 		memcpy(__entry->comm, p->comm, TASK_COMM_LEN);
 		strscpy(__entry->decision, decision, sizeof(__entry->decision));
+		strscpy(__entry->pending_verdict, pending_verdict,
+			sizeof(__entry->pending_verdict));
+		__entry->checked	= checked;
 		__entry->depth		= depth;
 		__entry->lag		= lag;
 		__entry->vruntime	= se->vruntime;
@@ -147,9 +157,9 @@ TRACE_EVENT(decision,
 		__entry->curr_deadline	= curr_deadline;
 	),
 
-	TP_printk("cpu=%d pid=%d comm=%s decision=%s depth=%d lag=%lld vruntime=%llu deadline=%llu avg_vruntime=%llu slice=%llu weight=%lu eligible=%d curr_pid=%d curr_comm=%s curr_deadline=%llu",
+	TP_printk("cpu=%d pid=%d comm=%s decision=%s pending_verdict=%s checked=%d depth=%d lag=%lld vruntime=%llu deadline=%llu avg_vruntime=%llu slice=%llu weight=%lu eligible=%d curr_pid=%d curr_comm=%s curr_deadline=%llu",
 		  __entry->cpu, __entry->pid, __entry->comm, __entry->decision,
-		  __entry->depth, __entry->lag, __entry->vruntime,
+		  __entry->pending_verdict, __entry->checked, __entry->depth, __entry->lag, __entry->vruntime,
 		  __entry->deadline, __entry->avg_vruntime, __entry->slice,
 		  __entry->weight, __entry->eligible, __entry->curr_pid,
 		  __entry->curr_comm, __entry->curr_deadline)

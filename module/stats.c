@@ -48,7 +48,7 @@ void ss_stats_forget_curr(void)
 	for_each_possible_cpu(cpu) {
 		WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->curr, NULL);
 		WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->preempt_victim, NULL);
-		WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->resched_traced, NULL);
+		WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->check_wakee, NULL);
 		WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->resched_seen, NULL);
 		/* switches missed while detached: the log starts empty */
 		WRITE_ONCE(per_cpu_ptr(ss_cpus, cpu)->run_log.next, 0);

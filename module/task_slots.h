@@ -119,11 +119,15 @@ static inline void ss_slot_take(struct ss_task_slot *s, struct task_struct *p)
 	WRITE_ONCE(s->task, p);
 }
 
-/* A wait of @kind begun after @before: the one already running goes on. */
+/*
+ * A wait of @kind begun after @before: the one already running goes on.
+ * A wakeup (into a throttled group too) of a task still queued.  A switch
+ * out of a throttled task finds it running: a new wait.
+ */
 static inline bool ss_wait_goes_on(enum ss_wait_kind kind,
 				   enum ss_wait_kind before)
 {
-	return kind == SS_WAIT_WAKEUP &&
+	return (kind == SS_WAIT_WAKEUP || kind == SS_WAIT_THROTTLED) &&
 	       (before == SS_WAIT_PREEMPT || before == SS_WAIT_THROTTLED);
 }
 

@@ -79,23 +79,16 @@ static bool ss_resched_set(struct task_struct *curr)
 }
 
 /*
- * Whether @curr's flag, set now, was set before the wakeup at hand decided:
- * where the kernel traces the flag being set, unless that happened since
- * the last wakeup here; elsewhere, if a wakeup here already found it set for
- * the same running task (a flag set by the tick is not seen).  Either way
- * the record is renewed for the next wakeup.
+ * Where no check was seen: whether @curr's flag, set now, was set before
+ * the wakeup at hand, as far as the wakeups here tell: one of them already
+ * found it set for the same running task (a flag set by the tick in
+ * between is not seen).  The record is renewed for the next wakeup.
  */
 static bool ss_resched_pending(struct ss_cpu *rq_cpu,
 			       const struct task_struct *curr, bool resched)
 {
-	bool before;
+	bool before = READ_ONCE(rq_cpu->resched_seen) == curr;
 
-	if (static_branch_unlikely(&ss_resched_traced)) {
-		before = READ_ONCE(rq_cpu->resched_traced) != curr;
-		WRITE_ONCE(rq_cpu->resched_traced, NULL);
-		return resched && before;
-	}
-	before = READ_ONCE(rq_cpu->resched_seen) == curr;
 	WRITE_ONCE(rq_cpu->resched_seen, resched ? curr : NULL);
 	return resched && before;
 }
@@ -103,8 +96,9 @@ static bool ss_resched_pending(struct ss_cpu *rq_cpu,
 /*
  * A wakeup here not decided by ss_wakeup_decision(): its record only.
  * @undecided: a wakee whose decision sampling left out (sampling.h), or
- * NULL: the records are left as that decision leaves them, untouched
- * without a running task seen or where the wakee is the running task.
+ * NULL: the record is left as that decision leaves it, untouched without
+ * a running task seen or where the wakee is the running task.  A check's
+ * note (wakeup_check.c) is its wakee's alone and needs nothing here.
  */
 void ss_wakeup_resched_note(struct ss_cpu *rq_cpu,
 			    const struct task_struct *undecided)
@@ -112,14 +106,9 @@ void ss_wakeup_resched_note(struct ss_cpu *rq_cpu,
 	struct task_struct *curr;
 
 	curr = (struct task_struct *)READ_ONCE(rq_cpu->curr);
-	if (undecided && (!curr || curr == undecided))
+	if (!curr || (undecided && curr == undecided))
 		return;
-	if (static_branch_unlikely(&ss_resched_traced)) {
-		WRITE_ONCE(rq_cpu->resched_traced, NULL);
-		return;
-	}
-	if (curr)
-		ss_resched_pending(rq_cpu, curr, ss_resched_set(curr));
+	ss_resched_pending(rq_cpu, curr, ss_resched_set(curr));
 }
 
 /*
@@ -385,6 +374,7 @@ ss_fair_path(struct task_struct *p, struct sched_entity *se,
 static bool ss_preempts(enum ss_counter c)
 {
 	switch (c) {
+	case SS_WAKEUP_PREEMPT_SLICE:
 	case SS_WAKEUP_PREEMPT_PICK:
 	case SS_WAKEUP_PREEMPT_SHORT:
 	case SS_WAKEUP_PREEMPT_SCHED_IDLE:
@@ -396,15 +386,39 @@ static bool ss_preempts(enum ss_counter c)
 }
 
 /*
+ * A decline that the pick made after the check updated the running task
+ * (update_curr(), which may ask for a reschedule itself).
+ */
+static bool ss_after_update(enum ss_counter c)
+{
+	switch (c) {
+	case SS_WAKEUP_DECLINE_INELIGIBLE:
+	case SS_WAKEUP_DECLINE_PROTECTED:
+	case SS_WAKEUP_DECLINE_DEADLINE:
+	case SS_WAKEUP_DECLINE_BUDDY:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
  * The decision as a trace event: the level that decided, or where none did
  * the wakee on its own cfs_rq (if it is queued on one).
  */
+static const char *ss_decision_name(enum ss_counter c)
+{
+	const char *name = ss_counters[c].name;
+
+	return strncmp(name, "wakeup_", 7) ? name : name + 7;
+}
+
 static void ss_trace_decision(struct task_struct *p,
 			      const struct task_struct *curr,
 			      enum ss_counter c,
-			      const struct ss_deciding_level *lvl)
+			      const struct ss_deciding_level *lvl,
+			      enum ss_counter verdict, bool checked)
 {
-	const char *name = ss_counters[c].name;
 	struct ss_deciding_level own = { .se = &p->se };
 
 	if (!lvl->se) {
@@ -412,10 +426,10 @@ static void ss_trace_decision(struct task_struct *p,
 			ss_entity_view(&p->se, &own.v);
 		lvl = &own;
 	}
-	if (!strncmp(name, "wakeup_", 7))
-		name += 7;
 	trace_decision(p, lvl->se, lvl->depth, lvl->v.V, lvl->v.lag,
-		       lvl->v.eligible, name, curr,
+		       lvl->v.eligible, ss_decision_name(c),
+		       verdict == SS_NR_COUNTERS ? "" : ss_decision_name(verdict),
+		       checked, curr,
 		       curr && ss_fair(curr) ? curr->se.deadline : 0);
 }
 
@@ -432,7 +446,8 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv,
 	struct task_struct *curr = (struct task_struct *)READ_ONCE(rq_cpu->curr);
 	struct ss_deciding_level lvl = { };
 	enum ss_counter declined = SS_NR_COUNTERS;	/* no fork */
-	bool resched, pending, cancelled = false;
+	enum ss_counter verdict = SS_NR_COUNTERS;	/* none walked */
+	bool resched, pending, checked = false, cancelled = false;
 	enum ss_counter c;
 
 	/* wakeup_decisions: the sum of the classes (stats.c) */
@@ -442,20 +457,33 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv,
 		goto count;
 	}
 	resched = ss_resched_set(curr);
-	pending = ss_resched_pending(rq_cpu, curr, resched);
-	if (static_branch_unlikely(&ss_resched_traced) && resched && !pending)
-		ss_stats_count_sampled(SS_WAKEUP_RESCHED_TRACED, rv->weight);
-	if (ss_higher_class_next(rv, &p->se))
+	/* the fair check's note, taken: this wakee's alone (wakeup_check.c) */
+	if (static_branch_likely(&ss_check_seen) &&
+	    READ_ONCE(rq_cpu->check_wakee) == p) {
+		checked = true;
+		pending = rq_cpu->check_tif;
+		WRITE_ONCE(rq_cpu->check_wakee, NULL);
+		WRITE_ONCE(rq_cpu->resched_seen, resched ? curr : NULL);
+		ss_stats_count_sampled(SS_WAKEUP_CHECKS, rv->weight);
+	} else {
+		pending = ss_resched_pending(rq_cpu, curr, resched);
+	}
+	/* 7.x: no fair check behind a higher class to run next */
+	if (!checked && ss_higher_class_next(rv, &p->se))
 		c = SS_WAKEUP_DECLINE_NOT_FAIR;
 	else if (!curr->pid)
-		c = SS_WAKEUP_PREEMPT_IDLE_CPU;
+		c = pending ? SS_WAKEUP_DECLINE_PENDING :
+			      SS_WAKEUP_PREEMPT_IDLE_CPU;
 	else if (!ss_fair(curr))
 		c = SS_WAKEUP_DECLINE_NOT_FAIR;
+	/* the check found the flag set: no need to walk, unless traced */
+	else if (checked && pending && !trace_decision_enabled())
+		c = SS_WAKEUP_DECLINE_PENDING;
 	/* up to 7.0 ss_throttled() is the walk ss_levels_queued() makes */
 	else if ((SS_HAVE_TASK_THROTTLED && ss_throttled(p)) ||
 		 !ss_levels_queued(&p->se))
 		c = SS_WAKEUP_DECLINE_THROTTLED;
-	else if (pending)
+	else if (pending && !checked)
 		c = SS_WAKEUP_DECLINE_PENDING;
 	else if (!ss_feat(SS_FEAT_WAKEUP_PREEMPTION))
 		c = SS_WAKEUP_DECLINE_FEATURE_OFF;
@@ -466,17 +494,38 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv,
 		c = ss_fair_path(p, &curr->se, &p->se, rv, &lvl, &declined,
 				 &cancelled);
 
-	/*
-	 * The path against the outcome, where the fair check was made (not
-	 * behind another class, not into a throttled group: a flag set then
-	 * is another wakeup's)
-	 */
-	if (declined != SS_NR_COUNTERS)
+	if (checked && pending) {
+		/*
+		 * Pending when the check began, whatever it did next: what
+		 * its path gives over this state is kept for the event
+		 */
+		if (c != SS_WAKEUP_DECLINE_PENDING)
+			verdict = c;
+		c = SS_WAKEUP_DECLINE_PENDING;
+		cancelled = false;
+	} else if (declined != SS_NR_COUNTERS) {
+		/* a fork the outcome settles */
 		c = resched ? c : declined;
-	else if (c != SS_WAKEUP_UNEXPLAINED && c != SS_WAKEUP_DECLINE_PENDING &&
-		 c != SS_WAKEUP_DECLINE_THROTTLED &&
-		 c != SS_WAKEUP_DECLINE_NOT_FAIR && ss_preempts(c) != resched)
-		c = resched ? SS_WAKEUP_DECLINE_PENDING : SS_WAKEUP_UNEXPLAINED;
+	} else if (c != SS_WAKEUP_UNEXPLAINED &&
+		   c != SS_WAKEUP_DECLINE_PENDING &&
+		   c != SS_WAKEUP_DECLINE_THROTTLED &&
+		   c != SS_WAKEUP_DECLINE_NOT_FAIR && ss_preempts(c) != resched) {
+		/*
+		 * The path against the outcome, where the fair check was made
+		 * (not behind another class, not into a throttled group).  A
+		 * check that asked where its pick would not have: its own
+		 * update of the running task did (update_curr(): the slice
+		 * ran out, or the group's quota).  Without the check's note,
+		 * a flag set is taken for one set before.
+		 */
+		if (!resched)
+			c = SS_WAKEUP_UNEXPLAINED;
+		else if (!checked)
+			c = SS_WAKEUP_DECLINE_PENDING;
+		else
+			c = ss_after_update(c) ? SS_WAKEUP_PREEMPT_SLICE :
+						 SS_WAKEUP_UNEXPLAINED;
+	}
 count:
 	ss_stats_count_sampled(c, rv->weight);
 	/* counted as wakeup_preemptions if its next switch-out is curr's */
@@ -492,8 +541,10 @@ count:
 		ss_stats_record_signed_sampled(SS_HIST_LAG_WAKEUP_INELIGIBLE,
 					       lvl.v.lag, rv->weight);
 	if (trace_decision_enabled())
-		ss_trace_decision(p, curr, c, &lvl);
+		ss_trace_decision(p, curr, c, &lvl, verdict, checked);
 	if (woken_at)
-		ss_wait_note_decision(p, woken_at, c, lvl.se, &lvl.v);
+		ss_wait_note_decision(p, woken_at, c,
+				      c == SS_WAKEUP_DECLINE_PENDING ? NULL :
+				      lvl.se, &lvl.v);
 }
 #endif /* SS_CAN_EEVDF */

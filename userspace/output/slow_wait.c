@@ -45,6 +45,8 @@ static const struct {
 } decision_words[] = {
 	{ "preempt_pick", "the wakeup won the pick" },
 	{ "preempt_short", "the wakeup preempted by PREEMPT_SHORT" },
+	{ "preempt_slice", "the wakeup's check rescheduled: the running "
+	  "task's slice (or its group's quota) ran out there" },
 	{ "preempt_idle_cpu", "woken on an idle CPU" },
 	{ "preempt_sched_idle", "the wakeup preempted a SCHED_IDLE task" },
 	{ "decline_protected", "not preempted: the running task was "
