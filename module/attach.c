@@ -83,7 +83,6 @@ static void ss_probes_detach(void)
 	bool any = false;
 	int i;
 
-	ss_wakeup_check_detach();
 	for (i = ARRAY_SIZE(ss_tracepoints) - 1; i >= 0; i--) {
 		struct ss_tracepoint *t = &ss_tracepoints[i];
 
@@ -96,6 +95,8 @@ static void ss_probes_detach(void)
 	}
 	if (any)
 		tracepoint_synchronize_unregister();
+	/* after the decisions: none is made without the check's note */
+	ss_wakeup_check_detach();
 }
 
 /* sched_wakeup only where a probe there has work (ss_wakeup_probe_wanted()) */
@@ -130,6 +131,12 @@ static int ss_probes_attach(void)
 		if (err)
 			return err;
 	}
+	/*
+	 * The decisions read the flag at the check's entry, where it is seen:
+	 * noted before the first decision is made
+	 */
+	if (READ_ONCE(ss_groups_measured) & SS_ON(DECISIONS))
+		ss_wakeup_check_attach();
 	for (i = 0; i < ARRAY_SIZE(ss_tracepoints); i++) {
 		struct ss_tracepoint *t = &ss_tracepoints[i];
 		void *probe = ss_probe_chosen(t);
@@ -145,9 +152,6 @@ static int ss_probes_attach(void)
 		}
 		t->attached = probe;
 	}
-	/* the decisions read the flag at the check's entry, where it is seen */
-	if (READ_ONCE(ss_groups_measured) & SS_ON(DECISIONS))
-		return ss_wakeup_check_attach();
 	return 0;
 }
 

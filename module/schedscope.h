@@ -447,7 +447,7 @@ int ss_probes_key_enable_wakeups(struct static_key_false *key);
  * while its callback is attached (with the decisions group)
  */
 DECLARE_STATIC_KEY_FALSE(ss_check_seen);
-int ss_wakeup_check_attach(void);
+void ss_wakeup_check_attach(void);
 void ss_wakeup_check_detach(void);
 void ss_wakeup_check_exit(void);
 void ss_wakeup_check_show(struct seq_file *m);

@@ -103,22 +103,21 @@ static int ss_wakeup_check_find(void)
  * Attaches the callback (from attach.c, under its enable lock).  Nothing
  * to attach to is no error: the decisions go on without it.
  */
-int ss_wakeup_check_attach(void)
+void ss_wakeup_check_attach(void)
 {
 	int err;
 
 	if (!ss_check_name && ss_wakeup_check_find())
-		return 0;
+		return;
 	ss_check_why[0] = '\0';
 	err = register_ftrace_function(&ss_check_ops);
 	if (err) {
 		snprintf(ss_check_why, sizeof(ss_check_why),
 			 "ftrace refused %s (%d)", ss_check_name, err);
-		return 0;
+		return;
 	}
 	ss_check_attached = true;
 	static_branch_enable(&ss_check_seen);
-	return 0;
 }
 
 /* Detaches it; when this returns, no callback runs any more. */
@@ -159,9 +158,8 @@ void ss_wakeup_check_show(struct seq_file *m)
 
 DEFINE_STATIC_KEY_FALSE(ss_check_seen);
 
-int ss_wakeup_check_attach(void)
+void ss_wakeup_check_attach(void)
 {
-	return 0;
 }
 
 void ss_wakeup_check_detach(void)
