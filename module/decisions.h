@@ -54,17 +54,6 @@ static inline bool ss_decisions_live(void)
 	return ss_pick_order_live() && READ_ONCE(ss_feats.live);
 }
 
-/*
- * 7.3 (one flat tree): the check's note holds the root cfs_rq's next buddy
- * at its entry too, which a PREEMPT_SHORT preemption replaces with the
- * wakee (set_short_buddy()) before sched_wakeup.
- */
-static inline bool ss_check_notes_next(void)
-{
-	return SS_HAVE_VPROT && ss_cfs.model == SS_MODEL_FLAT &&
-	       ss_cfs.next != SS_CFS_NO_FIELD;
-}
-
 struct ss_rq_view;
 struct ss_cpu;
 void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv,
