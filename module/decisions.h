@@ -21,6 +21,7 @@ enum ss_feat {
 	SS_FEAT_RUN_TO_PARITY,
 	SS_FEAT_PREEMPT_SHORT,
 	SS_FEAT_PICK_BUDDY,
+	SS_FEAT_NEXT_BUDDY,
 	SS_NR_FEATS
 };
 
@@ -52,6 +53,27 @@ static inline bool ss_feat(enum ss_feat f)
 static inline bool ss_decisions_live(void)
 {
 	return ss_pick_order_live() && READ_ONCE(ss_feats.live);
+}
+
+/*
+ * 7.3 (one flat tree): the check's note holds the root cfs_rq's next buddy
+ * at its entry too, which a PREEMPT_SHORT preemption replaces with the
+ * wakee (set_short_buddy()) before sched_wakeup.
+ */
+static inline bool ss_check_notes_next(void)
+{
+	return SS_HAVE_VPROT && ss_cfs.model == SS_MODEL_FLAT &&
+	       ss_cfs.next != SS_CFS_NO_FIELD;
+}
+
+/*
+ * Whether a decision takes the next buddy as the check's entry found it:
+ * not under NEXT_BUDDY, whose check makes the wakee the buddy itself at
+ * its start (set_next_buddy()), before it decides.
+ */
+static inline bool ss_next_buddy_at_entry(void)
+{
+	return ss_check_notes_next() && !ss_feat(SS_FEAT_NEXT_BUDDY);
 }
 
 struct ss_rq_view;

@@ -8,7 +8,7 @@
  * over where the word is and which bit each feature is:
  *
  *   addr=0xADDR,value=0xVALUE,WAKEUP_PREEMPTION=BIT,RUN_TO_PARITY=BIT
- *   [,PREEMPT_SHORT=BIT][,PICK_BUDDY=BIT]
+ *   [,PREEMPT_SHORT=BIT][,PICK_BUDDY=BIT][,NEXT_BUDDY=BIT]
  *
  * The address is trusted only after the word read there (without faulting)
  * equals VALUE, the bits the features file showed when the parameter was
@@ -30,6 +30,7 @@ static const char * const ss_feat_names[SS_NR_FEATS] = {
 	[SS_FEAT_RUN_TO_PARITY]		= "RUN_TO_PARITY",
 	[SS_FEAT_PREEMPT_SHORT]		= "PREEMPT_SHORT",
 	[SS_FEAT_PICK_BUDDY]		= "PICK_BUDDY",
+	[SS_FEAT_NEXT_BUDDY]		= "NEXT_BUDDY",
 };
 
 /* the features a kernel with EEVDF always has */

@@ -132,6 +132,8 @@ struct ss_cpu {
 	 */
 	const struct task_struct *check_wakee;
 	unsigned long check_tif;
+	/* 7.3: the root cfs_rq's next buddy then (ss_check_notes_next()) */
+	const struct sched_entity *check_next;
 	const struct task_struct *resched_seen;
 	/*
 	 * This CPU's root cfs_rq (rq->cfs; on a flat kernel its one EEVDF

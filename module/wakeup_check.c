@@ -30,6 +30,7 @@
 
 #include "compat.h"
 #include "decisions.h"
+#include "eevdf.h"
 #include "schedscope.h"
 
 #if SS_CAN_EEVDF && defined(CONFIG_DYNAMIC_FTRACE_WITH_ARGS)
@@ -65,6 +66,14 @@ static void notrace ss_check_entry(unsigned long ip, unsigned long parent_ip,
 		return;
 	rq_cpu->check_tif = READ_ONCE(task_thread_info(curr)->flags) &
 			    SS_TIF_RESCHED;
+	if (ss_check_notes_next()) {
+		const struct cfs_rq *root = READ_ONCE(rq_cpu->root_cfs_rq) ?:
+					    ss_root_cfs_rq(&p->se);
+
+		rq_cpu->check_next =
+			READ_ONCE(*(const struct sched_entity * const *)
+				  ((const char *)root + ss_cfs.next));
+	}
 	WRITE_ONCE(rq_cpu->check_wakee, p);
 }
 

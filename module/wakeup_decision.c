@@ -246,13 +246,16 @@ ss_first_eligible(const struct ss_eligibility *e, const struct cfs_rq *cfs_rq)
  * the layout does not say where cfs_rq keeps it.
  */
 static const struct sched_entity *
-ss_pick_buddy(const struct ss_eligibility *e, const struct cfs_rq *cfs_rq)
+ss_pick_buddy(const struct ss_eligibility *e, const struct cfs_rq *cfs_rq,
+	      const struct sched_entity *const *next_noted)
 {
 	const struct sched_entity *next;
 
 	if (ss_cfs.next == SS_CFS_NO_FIELD || !ss_feat(SS_FEAT_PICK_BUDDY))
 		return NULL;
-	next = READ_ONCE(*(const struct sched_entity * const *)
+	/* as the check found it, where its note says (7.3) */
+	next = next_noted ? *next_noted :
+	       READ_ONCE(*(const struct sched_entity * const *)
 			 ((const char *)cfs_rq + ss_cfs.next));
 	return next && ss_eligible_at(e, next->vruntime) ? next : NULL;
 }
@@ -286,6 +289,7 @@ struct ss_deciding_level {
 static __always_inline enum ss_counter
 ss_fair_path(struct task_struct *p, struct sched_entity *se,
 	     struct sched_entity *pse, struct ss_rq_view *rv,
+	     const struct sched_entity *const *next_noted,
 	     struct ss_deciding_level *lvl, enum ss_counter *declined,
 	     bool *cancelled)
 {
@@ -325,7 +329,7 @@ ss_fair_path(struct task_struct *p, struct sched_entity *se,
 	 * preemption cancelled a protection in force (cancel_protect_slice():
 	 * vprot = vruntime, read here after it).
 	 */
-	buddy = ss_pick_buddy(e, cfs_rq);
+	buddy = ss_pick_buddy(e, cfs_rq, next_noted);
 	if (shorter) {
 		if ((curr_eligible && ss_before(se, pse)) ||
 		    ss_earlier_eligible(e, cfs_rq, pse))
@@ -491,8 +495,10 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv,
 		/* a running task in a throttled group: not walked */
 		c = SS_WAKEUP_UNEXPLAINED;
 	else
-		c = ss_fair_path(p, &curr->se, &p->se, rv, &lvl, &declined,
-				 &cancelled);
+		c = ss_fair_path(p, &curr->se, &p->se, rv,
+				 checked && ss_next_buddy_at_entry() ?
+				 &rq_cpu->check_next : NULL,
+				 &lvl, &declined, &cancelled);
 
 	if (checked && pending) {
 		/*

@@ -40,12 +40,13 @@ void test_feature_word(void)
 			   "RUN_TO_PARITY PREEMPT_SHORT NO_NEXT_BUDDY CACHE_HOT_BUDDY "
 			   "DELAY_DEQUEUE DELAY_ZERO WAKEUP_PREEMPTION"),
 		     "sched_features=addr=ffffffff82a1b2c0,value=3df,"
-		     "WAKEUP_PREEMPTION=9,RUN_TO_PARITY=3,PREEMPT_SHORT=4");
+		     "WAKEUP_PREEMPTION=9,RUN_TO_PARITY=3,PREEMPT_SHORT=4,NEXT_BUDDY=5");
 	/* PICK_BUDDY where the kernel has it (6.12+), on or off */
 	CHECK_STR_EQ(param(SYMS, "PLACE_LAG RUN_TO_PARITY PREEMPT_SHORT NO_NEXT_BUDDY "
 			   "NO_PICK_BUDDY WAKEUP_PREEMPTION"),
 		     "sched_features=addr=ffffffff82a1b2c0,value=27,"
-		     "WAKEUP_PREEMPTION=5,RUN_TO_PARITY=1,PREEMPT_SHORT=2,PICK_BUDDY=4");
+		     "WAKEUP_PREEMPTION=5,RUN_TO_PARITY=1,PREEMPT_SHORT=2,PICK_BUDDY=4,"
+		     "NEXT_BUDDY=3");
 	/* off features are bits too; PREEMPT_SHORT may be missing (6.6) */
 	CHECK_STR_EQ(param(SYMS, "PLACE_LAG NO_RUN_TO_PARITY NO_WAKEUP_PREEMPTION"),
 		     "sched_features=addr=ffffffff82a1b2c0,value=1,"

@@ -14,6 +14,7 @@
 /* What the module reads; the first two every EEVDF kernel has. */
 static const char *const feature_word_names[] = {
 	"WAKEUP_PREEMPTION", "RUN_TO_PARITY", "PREEMPT_SHORT", "PICK_BUDDY",
+	"NEXT_BUDDY",
 };
 #define FEATURE_WORD_REQUIRED	2
 
