@@ -461,16 +461,15 @@ void ss_wakeup_decision(struct task_struct *p, struct ss_rq_view *rv,
 		goto count;
 	}
 	resched = ss_resched_set(curr);
+	/* the record for the wakeups no check is seen for, renewed */
+	pending = ss_resched_pending(rq_cpu, curr, resched);
 	/* the fair check's note, taken: this wakee's alone (wakeup_check.c) */
 	if (static_branch_likely(&ss_check_seen) &&
 	    READ_ONCE(rq_cpu->check_wakee) == p) {
 		checked = true;
 		pending = rq_cpu->check_tif;
 		WRITE_ONCE(rq_cpu->check_wakee, NULL);
-		WRITE_ONCE(rq_cpu->resched_seen, resched ? curr : NULL);
 		ss_stats_count_sampled(SS_WAKEUP_CHECKS, rv->weight);
-	} else {
-		pending = ss_resched_pending(rq_cpu, curr, resched);
 	}
 	/* 7.x: no fair check behind a higher class to run next */
 	if (!checked && ss_higher_class_next(rv, &p->se))
